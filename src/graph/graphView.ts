@@ -1,0 +1,184 @@
+// Read access to one graph version in shared memory; each thread makes its own view (views are cheap,
+// decoded pool objects are cached per view).
+import { bytesToHex, getAddress } from 'viem';
+import { DEX_PLATFORM_IDS, type DexPlatformId } from '../network/types.ts';
+import type { PoolBase } from '../pools/poolBase.ts';
+import { POOL_KIND_CODES, poolKind } from '../pools/registry.ts';
+import {
+  ADDRESS_BYTES,
+  EDGE_STRIDE,
+  EdgeField,
+  FEE_STRIDE,
+  GRAPH_MAGIC,
+  HEADER_BYTES,
+  Header,
+  LIMBS_PER_WORD,
+  V2_FLOAT_STRIDE,
+  regionViews,
+} from './layout.ts';
+
+const UNIV2_CODE = POOL_KIND_CODES.indexOf('univ2');
+
+export class GraphView {
+  readonly version: number;
+  readonly blockNumber: bigint;
+  readonly tokenCount: number;
+  readonly poolCount: number;
+  /** CSR adjacency: the edges leaving token t are edges[tokenEdgeStart[t] .. tokenEdgeStart[t+1]) × EDGE_STRIDE. */
+  readonly tokenEdgeStart: Int32Array;
+  readonly edges: Int32Array;
+  readonly poolLiquidity: Float64Array;
+  readonly tokenNativePrice: Float64Array;
+  private readonly v: ReturnType<typeof regionViews>;
+  private readonly pools: (PoolBase | undefined)[];
+  private readonly addresses: (string | undefined)[];
+  private tokenIndexByAddress: Map<string, number> | undefined;
+  private liquidityRank: Int32Array | undefined;
+  private liquidityOrder: Int32Array | undefined;
+
+  constructor(readonly buffer: SharedArrayBuffer) {
+    const header = new Int32Array(buffer, 0, HEADER_BYTES / 4);
+    if (header[Header.magic] !== GRAPH_MAGIC) throw new Error('Not a graph buffer');
+    this.v = regionViews(buffer, header);
+    this.version = header[Header.version];
+    this.blockNumber =
+      (BigInt(header[Header.blockNumberHigh] >>> 0) << 32n) | BigInt(header[Header.blockNumberLow] >>> 0);
+    this.tokenCount = header[Header.tokenCount];
+    this.poolCount = header[Header.poolCount];
+    this.tokenEdgeStart = this.v.tokenEdgeStart;
+    this.edges = this.v.edges;
+    this.poolLiquidity = this.v.poolLiquidity;
+    this.tokenNativePrice = this.v.tokenNativePrice;
+    this.pools = new Array(this.poolCount);
+    this.addresses = new Array(this.tokenCount);
+  }
+
+  /** Graph index of a token address (any case), or -1 when the graph does not hold it. */
+  tokenIndex(address: string): number {
+    if (!this.tokenIndexByAddress) {
+      this.tokenIndexByAddress = new Map();
+      for (let t = 0; t < this.tokenCount; t++) this.tokenIndexByAddress.set(this.rawTokenAddress(t), t);
+    }
+    return this.tokenIndexByAddress.get(address.toLowerCase()) ?? -1;
+  }
+
+  /**
+   * Rank of every token by the total depth of its pools (0 = deepest): the search's connector tokens are those
+   * ranked below its connector count.
+   */
+  tokenLiquidityRank(): Int32Array {
+    this.rankTokens();
+    return this.liquidityRank!;
+  }
+
+  /** Tokens ordered by the total depth of their pools, deepest first. */
+  tokensByLiquidity(): Int32Array {
+    this.rankTokens();
+    return this.liquidityOrder!;
+  }
+
+  /** First edge of `token` leading to `target` (edges are sorted by target), or -1 when no pool joins them. */
+  firstEdgeTo(token: number, target: number): number {
+    let low = this.tokenEdgeStart[token];
+    let high = this.tokenEdgeStart[token + 1];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.edges[mid * EDGE_STRIDE + EdgeField.tokenOut] < target) low = mid + 1;
+      else high = mid;
+    }
+    return low < this.tokenEdgeStart[token + 1] && this.edges[low * EDGE_STRIDE + EdgeField.tokenOut] === target
+      ? low
+      : -1;
+  }
+
+  private rankTokens(): void {
+    if (!this.liquidityRank) {
+      const depth = new Float64Array(this.tokenCount);
+      for (let p = 0; p < this.poolCount; p++) {
+        for (const t of this.poolTokens(p)) depth[t] += this.poolLiquidity[p];
+      }
+      const order = Array.from({ length: this.tokenCount }, (_, t) => t).sort((a, b) => depth[b] - depth[a]);
+      this.liquidityOrder = Int32Array.from(order);
+      this.liquidityRank = new Int32Array(this.tokenCount);
+      order.forEach((token, rank) => (this.liquidityRank![token] = rank));
+    }
+  }
+
+  /** Checksummed address of a token. */
+  tokenAddress(token: number): string {
+    return (this.addresses[token] ??= getAddress(this.rawTokenAddress(token)));
+  }
+
+  tokenDecimals(token: number): number {
+    return this.v.tokenDecimals[token];
+  }
+
+  /** Checksummed address of a pool. */
+  poolAddress(pool: number): string {
+    return getAddress(bytesToHex(this.v.poolAddress.subarray(pool * ADDRESS_BYTES, (pool + 1) * ADDRESS_BYTES)));
+  }
+
+  poolPlatform(pool: number): DexPlatformId {
+    return DEX_PLATFORM_IDS[this.v.poolPlatform[pool]];
+  }
+
+  /** Platform code of a pool: its index in DEX_PLATFORM_IDS (cheap, for filtering in hot loops). */
+  poolPlatformCode(pool: number): number {
+    return this.v.poolPlatform[pool];
+  }
+
+  poolKind(pool: number): string {
+    return POOL_KIND_CODES[this.v.poolKind[pool]];
+  }
+
+  /** Graph token indices of a pool, in the pool's own order. */
+  poolTokens(pool: number): Int32Array {
+    return this.v.poolTokens.subarray(this.v.poolTokenStart[pool], this.v.poolTokenStart[pool + 1]);
+  }
+
+  poolFee(pool: number): { fee: number; feeDenominator: number } {
+    return { fee: this.v.poolFee[pool * FEE_STRIDE], feeDenominator: this.v.poolFee[pool * FEE_STRIDE + 1] };
+  }
+
+  /** The pool's exact model, decoded from shared memory on first use. */
+  pool(pool: number): PoolBase {
+    let decoded = this.pools[pool];
+    if (!decoded) {
+      const entry = poolKind(this.poolKind(pool));
+      decoded = entry.create(entry.codec.decode(this.poolWords(pool)));
+      this.pools[pool] = decoded;
+    }
+    return decoded;
+  }
+
+  /** Float estimate of a swap's output, for search heuristics; UniV2 reads its float reserves directly. */
+  estimateOut(pool: number, localIn: number, localOut: number, amountIn: number): number {
+    if (this.v.poolKind[pool] === UNIV2_CODE) {
+      const f = this.v.poolV2Float;
+      const at = pool * V2_FLOAT_STRIDE;
+      const withFee = amountIn * f[at + 2];
+      const reserveIn = localIn === 0 ? f[at] : f[at + 1];
+      const reserveOut = localIn === 0 ? f[at + 1] : f[at];
+      return (withFee * reserveOut) / (reserveIn + withFee);
+    }
+    return this.pool(pool).estimateOut(localIn, localOut, amountIn);
+  }
+
+  private poolWords(pool: number): bigint[] {
+    const words: bigint[] = [];
+    const limbs = this.v.words;
+    for (let w = this.v.poolWordStart[pool]; w < this.v.poolWordStart[pool + 1]; w++) {
+      const at = w * LIMBS_PER_WORD;
+      let value = limbs[at];
+      for (let limb = 1; limb < LIMBS_PER_WORD; limb++) {
+        if (limbs[at + limb] !== 0n) value |= limbs[at + limb] << BigInt(64 * limb);
+      }
+      words.push(value);
+    }
+    return words;
+  }
+
+  private rawTokenAddress(token: number): string {
+    return bytesToHex(this.v.tokenAddress.subarray(token * ADDRESS_BYTES, (token + 1) * ADDRESS_BYTES));
+  }
+}

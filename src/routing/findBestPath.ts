@@ -1,0 +1,218 @@
+// Best single path between two tokens. A float search keeps, for every token and hop count, the largest amount
+// that can reach it (outputs grow with inputs, so this is the best path of that length through the allowed
+// intermediates), pruned to tokens that can still reach the target; the best candidates are then re-evaluated
+// exactly and ranked by exact output, net of gas when gas is priced.
+import type { GraphView } from '../graph/graphView.ts';
+import { EDGE_STRIDE, EdgeField } from '../graph/layout.ts';
+import { evaluatePath } from './evaluatePath.ts';
+import { MAX_SEARCH_HOPS, type SearchScratch, UNREACHABLE, scratchFor } from './searchScratch.ts';
+import type { Hop, PathQuote, SearchOptions } from './types.ts';
+
+interface Candidate {
+  level: number;
+  lastEdge: number;
+  lastToken: number;
+  estimate: number;
+}
+
+/** Everything one search needs, passed down instead of a long argument list. */
+interface Search {
+  graph: GraphView;
+  s: SearchScratch;
+  from: number;
+  to: number;
+  options: SearchOptions;
+  rank: Int32Array;
+  connectors: Int32Array;
+  candidates: Candidate[];
+}
+
+/**
+ * The best path from `from` to `to` for `amountIn`, or null when no path executes with a non-zero output.
+ * @example findBestPath(graph, wpls, usdc, 10n ** 21n, { maxHops: 3, platformCode: -1, candidates: 8, connectors: 64 })
+ */
+export function findBestPath(
+  graph: GraphView,
+  from: number,
+  to: number,
+  amountIn: bigint,
+  options: SearchOptions,
+): PathQuote | null {
+  const maxHops = Math.min(options.maxHops, MAX_SEARCH_HOPS);
+  if (from === to || amountIn <= 0n || maxHops < 1) return null;
+  const search: Search = {
+    graph,
+    s: scratchFor(graph),
+    from,
+    to,
+    options,
+    rank: graph.tokenLiquidityRank(),
+    connectors: graph.tokensByLiquidity().subarray(0, options.connectors),
+    candidates: [],
+  };
+  markDistanceToTarget(search, maxHops - 1);
+  searchCandidates(search, Number(amountIn), maxHops);
+
+  let best: PathQuote | null = null;
+  let bestValue = 0n;
+  for (const candidate of search.candidates) {
+    const quote = evaluatePath(graph, pathOf(search, candidate), amountIn);
+    if (!quote || quote.amountOut === 0n) continue;
+    const value = quote.amountOut - (options.gasCostInOutput?.(quote) ?? 0n);
+    if (!best || value > bestValue || (value === bestValue && quote.hops.length < best.hops.length)) {
+      best = quote;
+      bestValue = value;
+    }
+  }
+  return best;
+}
+
+/**
+ * Marks distanceToTarget up to `depth` over pools of the platform. Beyond the target's own neighbours only
+ * connectors (and the source) are marked, as only they may continue to another intermediate.
+ */
+function markDistanceToTarget(search: Search, depth: number): void {
+  const { graph, s, to, from } = search;
+  const { tokenEdgeStart, edges } = graph;
+  const mark = (token: number, distance: number) => {
+    s.distanceToTarget[token] = distance;
+    s.reached[s.reachedCount++] = token;
+  };
+  mark(to, 0);
+  s.reachedEnd[0] = s.reachedCount;
+  if (depth >= 1) {
+    for (let e = tokenEdgeStart[to]; e < tokenEdgeStart[to + 1]; e++) {
+      const other = edges[e * EDGE_STRIDE + EdgeField.tokenOut];
+      if (s.distanceToTarget[other] === UNREACHABLE && platformAllows(search, edges[e * EDGE_STRIDE])) mark(other, 1);
+    }
+  }
+  for (let distance = 1; distance <= depth; distance++) {
+    if (distance >= 2) {
+      for (let i = 0; i <= search.connectors.length; i++) {
+        const token = i < search.connectors.length ? search.connectors[i] : from;
+        if (s.distanceToTarget[token] === UNREACHABLE && hasEdgeAtDistance(search, token, distance - 1)) {
+          mark(token, distance);
+        }
+      }
+    }
+    s.reachedEnd[distance] = s.reachedCount;
+  }
+  for (let distance = depth + 1; distance < s.reachedEnd.length; distance++) s.reachedEnd[distance] = s.reachedCount;
+}
+
+function hasEdgeAtDistance(search: Search, token: number, distance: number): boolean {
+  const { graph, s } = search;
+  for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
+    const at = e * EDGE_STRIDE;
+    if (s.distanceToTarget[graph.edges[at + EdgeField.tokenOut]] === distance && platformAllows(search, graph.edges[at])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function searchCandidates(search: Search, amountIn: number, maxHops: number): void {
+  const { graph, s, to, from, rank, options } = search;
+  setAmount(s, 0, from, amountIn, -1, -1);
+  for (let level = 1; level <= maxHops; level++) {
+    const remaining = maxHops - level;
+    const targetCount = s.reachedEnd[remaining];
+    for (let i = 0; i < s.touchedCount[level - 1]; i++) {
+      const token = s.touched[level - 1][i];
+      if (token === to) continue;
+      const amount = s.amount[level - 1][token];
+      // A token that is not a connector may only step straight to the target.
+      if (level > 1 && rank[token] >= options.connectors) {
+        relaxPoolsBetween(search, level, token, to, amount);
+        continue;
+      }
+      const degree = graph.tokenEdgeStart[token + 1] - graph.tokenEdgeStart[token];
+      if (targetCount * (Math.log2(degree) + 1) < degree) {
+        // Few allowed next tokens and many pools: look each allowed token up.
+        for (let t = 0; t < targetCount; t++) relaxPoolsBetween(search, level, token, s.reached[t], amount);
+      } else {
+        for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
+          if (s.distanceToTarget[graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut]] <= remaining) {
+            relax(search, level, token, e, amount);
+          }
+        }
+      }
+    }
+  }
+}
+
+function relaxPoolsBetween(search: Search, level: number, token: number, next: number, amount: number): void {
+  const { graph } = search;
+  const end = graph.tokenEdgeStart[token + 1];
+  for (let e = graph.firstEdgeTo(token, next); e >= 0 && e < end; e++) {
+    if (graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut] !== next) break;
+    relax(search, level, token, e, amount);
+  }
+}
+
+/** Considers the swap along edge `e` from `token` (reached with `amount` after level-1 hops). */
+function relax(search: Search, level: number, token: number, e: number, amount: number): void {
+  const { graph, s, to, from } = search;
+  const at = e * EDGE_STRIDE;
+  const next = graph.edges[at + EdgeField.tokenOut];
+  const pool = graph.edges[at + EdgeField.pool];
+  if (next === from || !platformAllows(search, pool)) return;
+  if (next !== to && onPath(s, level - 1, token, next)) return;
+  const out = graph.estimateOut(pool, graph.edges[at + EdgeField.localIn], graph.edges[at + EdgeField.localOut], amount);
+  if (!(out > 0)) return;
+  if (next === to) addCandidate(search, { level, lastEdge: e, lastToken: token, estimate: out });
+  else if (out > s.amount[level][next]) setAmount(s, level, next, out, e, token);
+}
+
+function platformAllows(search: Search, pool: number): boolean {
+  return search.options.platformCode < 0 || search.graph.poolPlatformCode(pool) === search.options.platformCode;
+}
+
+function setAmount(s: SearchScratch, level: number, token: number, amount: number, edge: number, pred: number) {
+  if (s.amount[level][token] === 0) s.touched[level][s.touchedCount[level]++] = token;
+  s.amount[level][token] = amount;
+  s.predEdge[level][token] = edge;
+  s.predToken[level][token] = pred;
+}
+
+/** Whether `token` already lies on the best path reaching `at` after `level` hops (no token is visited twice). */
+function onPath(s: SearchScratch, level: number, at: number, token: number): boolean {
+  for (let l = level, t = at; l > 0; l--) {
+    t = s.predToken[l][t];
+    if (t === token) return true;
+  }
+  return false;
+}
+
+/** Keeps the best `options.candidates` arrivals at the target, by float estimate. */
+function addCandidate(search: Search, candidate: Candidate): void {
+  const list = search.candidates;
+  const limit = search.options.candidates;
+  if (list.length >= limit && candidate.estimate <= list[list.length - 1].estimate) return;
+  let i = list.length;
+  while (i > 0 && list[i - 1].estimate < candidate.estimate) i--;
+  list.splice(i, 0, candidate);
+  if (list.length > limit) list.pop();
+}
+
+function pathOf(search: Search, candidate: Candidate): Hop[] {
+  const { graph, s } = search;
+  const hops: Hop[] = [hopOf(graph, candidate.lastEdge, candidate.lastToken)];
+  for (let level = candidate.level - 1, token = candidate.lastToken; level > 0; level--) {
+    const pred = s.predToken[level][token];
+    hops.unshift(hopOf(graph, s.predEdge[level][token], pred));
+    token = pred;
+  }
+  return hops;
+}
+
+function hopOf(graph: GraphView, edge: number, tokenIn: number): Hop {
+  const at = edge * EDGE_STRIDE;
+  return {
+    pool: graph.edges[at + EdgeField.pool],
+    tokenIn,
+    tokenOut: graph.edges[at + EdgeField.tokenOut],
+    localIn: graph.edges[at + EdgeField.localIn],
+    localOut: graph.edges[at + EdgeField.localOut],
+  };
+}
