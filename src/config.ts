@@ -1,0 +1,76 @@
+// Service configuration from environment variables; names and defaults are part of the contract (README).
+import { availableParallelism } from 'node:os';
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  /** Quote workers; 0 computes quotes inline on the main thread. */
+  workers: number;
+  rateLimitPerMinute: number;
+  whitelistDomains: string[];
+  trustProxy: boolean;
+  botDetection: boolean;
+  cacheTtlMs: number;
+  cacheMaxEntries: number;
+  snapshotPath?: string;
+  presetPath?: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Seconds until a quote's transaction deadline. */
+  deadlineSeconds: number;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** Quotes queued beyond the workers before new requests get 503. */
+  maxQueue: number;
+}
+
+const TRUE = new Set(['1', 'true', 'on', 'yes']);
+const FALSE = new Set(['0', 'false', 'off', 'no']);
+
+/**
+ * Reads the configuration, throwing on a malformed value rather than running with a surprise.
+ * @example loadConfig({ PORT: '0', WORKERS: '1' }).port // 0
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  return {
+    port: integer(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    workers: integer(env, 'WORKERS', Math.max(1, availableParallelism() - 1)),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60),
+    whitelistDomains: (env.WHITELIST_DOMAINS ?? '')
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    botDetection: flag(env, 'BOT_DETECTION', true),
+    cacheTtlMs: integer(env, 'CACHE_TTL_MS', 5000),
+    cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 50_000),
+    snapshotPath: env.SNAPSHOT || undefined,
+    presetPath: env.NETWORK_PRESET || undefined,
+    logLevel: logLevel(env.LOG_LEVEL),
+    deadlineSeconds: integer(env, 'DEADLINE_SECONDS', 1200),
+    maxBodyBytes: 16 * 1024,
+    maxQueue: integer(env, 'MAX_QUEUE', 4096),
+  };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (TRUE.has(raw)) return true;
+  if (FALSE.has(raw)) return false;
+  throw new Error(`${name} must be on/off (or true/false, 1/0), got "${env[name]}"`);
+}
+
+function logLevel(raw: string | undefined): ServiceConfig['logLevel'] {
+  const level = (raw || 'info').toLowerCase();
+  if (['debug', 'info', 'warn', 'error', 'silent'].includes(level)) return level as ServiceConfig['logLevel'];
+  throw new Error(`LOG_LEVEL must be debug, info, warn, error or silent, got "${raw}"`);
+}

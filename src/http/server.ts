@@ -1,0 +1,183 @@
+// The HTTP front end on uWebSockets.js: the two quote endpoints of spec 4, CORS and preflight, 404/405, and the
+// request pipeline: bot check, rate limit, media type, body limit, deserialize, validate, cache, compute.
+import uWS from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
+import type { ServiceConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import type { QuoteMode, QuoteTask } from '../quote/types.ts';
+import { slippageToPpm } from '../tx/slippage.ts';
+import type { QuoteRunner } from '../workers/quoteRunner.ts';
+import { isBotUserAgent } from './botDetection.ts';
+import { clientIp, isWhitelisted } from './clientIdentity.ts';
+import { deserializeRequest } from './deserializeRequest.ts';
+import { ServiceError, errors } from './errors.ts';
+import { type CachedAnswer, QuoteCache } from './quoteCache.ts';
+import { quoteResponseBody } from './quoteResponse.ts';
+import { RateLimiter } from './rateLimiter.ts';
+import { type Exchange, beginExchange, readBody, send, sendError } from './responses.ts';
+import { type QuoteRequest, validateRequest } from './validateRequest.ts';
+
+export const BASE_PATH = '/api/v2';
+const QUOTE_PATHS: Record<string, QuoteMode> = {
+  [`${BASE_PATH}/quotes`]: 'standard',
+  [`${BASE_PATH}/quotes/advanced`]: 'advanced',
+};
+const ALLOWED_METHODS = 'POST, OPTIONS';
+const PREFLIGHT_MAX_AGE_SECONDS = '86400';
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface ServerDependencies {
+  config: ServiceConfig;
+  runner: QuoteRunner;
+  logger: Logger;
+}
+
+export interface RunningServer {
+  port: number;
+  /** Stops accepting, lets in-flight requests finish (up to a grace period), then closes every socket. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the service's HTTP server.
+ * @example const server = await startServer({ config: loadConfig({ PORT: '0' }), runner, logger }); server.port
+ */
+export function startServer(deps: ServerDependencies): Promise<RunningServer> {
+  const { config, runner, logger } = deps;
+  const cache = new QuoteCache(config.cacheTtlMs, config.cacheMaxEntries);
+  const limiter = config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute) : undefined;
+  const decoder = new TextDecoder();
+  let inFlight = 0;
+  const settle = () => inFlight--;
+
+  const app: TemplatedApp = uWS.App();
+  for (const [path, mode] of Object.entries(QUOTE_PATHS)) {
+    app.post(path, (res, req) => handleQuote(res, req, mode));
+    app.options(path, (res, req) => {
+      const requested = req.getHeader('access-control-request-headers');
+      const exchange = beginExchange(res, () => {});
+      send(exchange, 204, undefined, '', {
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': requested || 'Content-Type',
+        'Access-Control-Max-Age': PREFLIGHT_MAX_AGE_SECONDS,
+      });
+    });
+    app.any(path, (res, req) => {
+      const method = req.getCaseSensitiveMethod();
+      sendError(beginExchange(res, () => {}), errors.methodNotAllowed(method, ALLOWED_METHODS));
+    });
+  }
+  app.any('/*', (res, req) => sendError(beginExchange(res, () => {}), errors.notFound(req.getUrl())));
+
+  function handleQuote(res: HttpResponse, req: HttpRequest, mode: QuoteMode): void {
+    inFlight++;
+    const exchange = beginExchange(res, settle);
+    // Headers live only for this synchronous call: read them all now.
+    const userAgent = req.getHeader('user-agent');
+    const contentType = req.getHeader('content-type');
+    const contentLength = req.getHeader('content-length');
+    const origin = req.getHeader('origin');
+    const referer = req.getHeader('referer');
+    const ip = clientIp(decoder.decode(res.getRemoteAddressAsText()), req.getHeader('x-forwarded-for'), config.trustProxy);
+    const fail = (error: ServiceError) => sendError(exchange, error, settle);
+    try {
+      if (config.botDetection && isBotUserAgent(userAgent)) throw errors.botDetected();
+      if (limiter && !isWhitelisted(origin, referer, config.whitelistDomains)) {
+        const decision = limiter.take(ip);
+        if (!decision.allowed) throw errors.rateLimited(limiter.limit, decision.retryAfterSeconds);
+      }
+      if (!JSON_MEDIA_TYPE.test(contentType)) throw errors.unsupportedMediaType(contentType);
+      if (contentLength && Number(contentLength) > config.maxBodyBytes) throw errors.payloadTooLarge(config.maxBodyBytes);
+    } catch (error) {
+      return fail(error as ServiceError);
+    }
+    readBody(
+      exchange,
+      config.maxBodyBytes,
+      (body) => answerQuote(exchange, mode, body).catch((error) => fail(unexpected(error))),
+      () => fail(errors.payloadTooLarge(config.maxBodyBytes)),
+    );
+  }
+
+  async function answerQuote(exchange: Exchange, mode: QuoteMode, body: string): Promise<void> {
+    const request = validateRequest(deserializeRequest(body));
+    const task = quoteTask(request, mode);
+    const answer = await cache.get(cacheKey(task, request), () => computeAnswer(task, request));
+    send(exchange, answer.status, answer.contentType, answer.body, answer.headers, settle);
+  }
+
+  function quoteTask(request: QuoteRequest, mode: QuoteMode): QuoteTask {
+    const { gasPrice, gasTokenPrice, tokenOutPrice } = request.extra;
+    return {
+      graphVersion: runner.graph.version,
+      mode,
+      platform: request.platform,
+      fromToken: request.fromToken,
+      toToken: request.toToken,
+      amountIn: request.amountIn,
+      slippagePpm: slippageToPpm(request.slippage),
+      userAddress: request.userAddress,
+      deadline: BigInt(Math.floor(Date.now() / 1000) + config.deadlineSeconds),
+      gasPricing:
+        gasPrice !== undefined && gasTokenPrice !== undefined && tokenOutPrice !== undefined && tokenOutPrice > 0
+          ? { gasPriceWei: gasPrice, gasTokenPriceUsd: gasTokenPrice, tokenOutPriceUsd: tokenOutPrice }
+          : undefined,
+    };
+  }
+
+  async function computeAnswer(task: QuoteTask, request: QuoteRequest): Promise<CachedAnswer> {
+    const outcome = await runner.compute(task);
+    if (!outcome.ok) {
+      const error = errors.noRoute(outcome.noRoute);
+      return { status: error.status, contentType: error.contentType(), body: error.body(), headers: {} };
+    }
+    return {
+      status: 200,
+      contentType: 'application/json',
+      body: quoteResponseBody(request, outcome.quote),
+      headers: { 'X-Block-Number': outcome.quote.blockNumber.toString() },
+    };
+  }
+
+  function unexpected(error: unknown): ServiceError {
+    if (error instanceof ServiceError) return error;
+    if (error instanceof Error && /queue is at limit/i.test(error.message)) return errors.overloaded();
+    logger.error('quote failed', { error: error instanceof Error ? error.stack : String(error) });
+    return errors.internal();
+  }
+
+  return new Promise((resolve, reject) => {
+    app.listen(config.host, config.port, (socket: us_listen_socket | false) => {
+      if (!socket) return reject(new Error(`Cannot listen on ${config.host}:${config.port}`));
+      resolve({
+        port: uWS.us_socket_local_port(socket),
+        close: async () => {
+          uWS.us_listen_socket_close(socket);
+          const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+          while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+          // Present in uWS.js v20.30 but missing from its typings: closes every remaining socket.
+          (app as TemplatedApp & { close(): void }).close();
+        },
+      });
+    });
+  });
+}
+
+/** Cache key: every field that changes the answer, plus the graph version it was computed on. */
+function cacheKey(task: QuoteTask, request: QuoteRequest): string {
+  const { tokenOutPrice, gasPrice, gasTokenPrice } = request.extra;
+  return [
+    task.mode,
+    task.graphVersion,
+    task.platform,
+    task.fromToken.toLowerCase(),
+    task.toToken.toLowerCase(),
+    task.amountIn,
+    request.slippage,
+    task.userAddress?.toLowerCase() ?? '',
+    tokenOutPrice ?? '',
+    gasPrice ?? '',
+    gasTokenPrice ?? '',
+  ].join('|');
+}

@@ -1,0 +1,135 @@
+// Computes one quote on one graph version: resolves tokens (the zero address is the native coin, traded as the
+// wrapped token), finds the route, prices its gas and builds the transaction.
+import type { GraphView } from '../graph/graphView.ts';
+import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
+import { findBestPath } from '../routing/findBestPath.ts';
+import { estimateGas } from '../routing/gasModel.ts';
+import type { PathQuote, SearchOptions } from '../routing/types.ts';
+import { buildV2RouterTx } from '../tx/buildV2RouterTx.ts';
+import { buildWrapTx } from '../tx/buildWrapTx.ts';
+import { minAmountOut } from '../tx/slippage.ts';
+import type { QuoteTx } from '../tx/types.ts';
+import { gasCostInOutput } from './pricing.ts';
+import { SEARCH_PROFILES } from './searchProfiles.ts';
+import type { QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
+
+export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/**
+ * Quotes `task` on `graph`. Never throws for a valid task: a pair without a route is `{ ok: false }`.
+ * @example computeQuote(graph, preset, { graphVersion: 1, mode: 'standard', platform: 'mixed', ... })
+ */
+export function computeQuote(graph: GraphView, preset: NetworkPreset, task: QuoteTask): QuoteOutcome {
+  const wrapIn = task.fromToken.toLowerCase() === NATIVE_ADDRESS;
+  const unwrapOut = task.toToken.toLowerCase() === NATIVE_ADDRESS;
+  const wrapped = preset.wrappedNative.address;
+  const from = graph.tokenIndex(wrapIn ? wrapped : task.fromToken);
+  const to = graph.tokenIndex(unwrapOut ? wrapped : task.toToken);
+  if (from < 0 || to < 0) {
+    return { ok: false, noRoute: `No route found: unknown token ${from < 0 ? task.fromToken : task.toToken}` };
+  }
+  if (from === to) return wrapQuote(graph, preset, task, wrapIn);
+
+  const outputDecimals = graph.tokenDecimals(to);
+  const gasOf = (path: PathQuote) =>
+    estimateGas({ hopKinds: path.hops.map((h) => graph.poolKind(h.pool)), ticksCrossed: path.ticksCrossed, wrapIn, unwrapOut });
+  const pricing = task.gasPricing;
+  const options: Omit<SearchOptions, 'maxHops' | 'candidates' | 'connectors'> = {
+    platformCode: task.platform === 'mixed' ? -1 : DEX_PLATFORM_IDS.indexOf(task.platform),
+    gasCostInOutput: pricing
+      ? (path) => gasCostInOutput(gasOf(path), pricing.gasPriceWei, pricing.gasTokenPriceUsd, pricing.tokenOutPriceUsd, outputDecimals)
+      : undefined,
+  };
+  const path = bestPath(graph, from, to, task, options);
+  if (!path) {
+    return { ok: false, noRoute: `No route found: no ${task.platform} path from ${task.fromToken} to ${task.toToken} for amountIn ${task.amountIn}` };
+  }
+  const legs = path.hops.map(
+    (hop): RouteLeg => ({
+      pairAddress: graph.poolAddress(hop.pool),
+      tokenIn: graph.tokenAddress(hop.tokenIn),
+      tokenOut: graph.tokenAddress(hop.tokenOut),
+      ...graph.poolFee(hop.pool),
+      platform: graph.poolPlatform(hop.pool),
+    }),
+  );
+  return {
+    ok: true,
+    quote: {
+      blockNumber: graph.blockNumber,
+      amountOut: path.amountOut,
+      outputDecimals,
+      gasUnits: gasOf(path),
+      splits: [[100, legs]],
+      tx: task.userAddress ? pathTx(graph, preset, task, path, legs, wrapIn, unwrapOut) : undefined,
+    },
+  };
+}
+
+/** /quotes/advanced searches deeper and also runs the standard search, so it is never worse than /quotes. */
+function bestPath(
+  graph: GraphView,
+  from: number,
+  to: number,
+  task: QuoteTask,
+  options: Omit<SearchOptions, 'maxHops' | 'candidates' | 'connectors'>,
+): PathQuote | null {
+  const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
+  if (task.mode === 'standard') return standard;
+  const deep = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.advanced });
+  if (!standard || !deep) return standard ?? deep;
+  const value = (p: PathQuote) => p.amountOut - (options.gasCostInOutput?.(p) ?? 0n);
+  return value(deep) > value(standard) ? deep : standard;
+}
+
+/** Native coin to wrapped token or back: 1:1 through the wrapped token's deposit/withdraw. */
+function wrapQuote(graph: GraphView, preset: NetworkPreset, task: QuoteTask, wrap: boolean): QuoteOutcome {
+  const wrapped = preset.wrappedNative.address;
+  const leg: RouteLeg = {
+    pairAddress: wrapped,
+    tokenIn: wrap ? NATIVE_ADDRESS : wrapped,
+    tokenOut: wrap ? wrapped : NATIVE_ADDRESS,
+    fee: 0,
+    feeDenominator: 10_000,
+    platform: task.platform,
+  };
+  return {
+    ok: true,
+    quote: {
+      blockNumber: graph.blockNumber,
+      amountOut: task.amountIn,
+      outputDecimals: preset.wrappedNative.decimals,
+      gasUnits: estimateGas({ hopKinds: [], ticksCrossed: 0, wrapIn: wrap, unwrapOut: !wrap }),
+      splits: [[100, [leg]]],
+      tx: task.userAddress
+        ? buildWrapTx({ wrappedNative: wrapped, amount: task.amountIn, wrap, sender: task.userAddress })
+        : undefined,
+    },
+  };
+}
+
+/** A platform router's call when every hop is a UniV2 pair of that one platform; otherwise no transaction yet. */
+function pathTx(
+  graph: GraphView,
+  preset: NetworkPreset,
+  task: QuoteTask,
+  path: PathQuote,
+  legs: RouteLeg[],
+  nativeIn: boolean,
+  nativeOut: boolean,
+): QuoteTx | undefined {
+  const platform = graph.poolPlatform(path.hops[0].pool);
+  const router = preset.platforms[platform].router;
+  const executable = path.hops.every((h) => graph.poolKind(h.pool) === 'univ2' && graph.poolPlatform(h.pool) === platform);
+  if (!executable || !router) return undefined;
+  return buildV2RouterTx({
+    router,
+    path: [legs[0].tokenIn, ...legs.map((leg) => leg.tokenOut)],
+    amountIn: task.amountIn,
+    amountOutMin: minAmountOut(path.amountOut, task.slippagePpm),
+    recipient: task.userAddress!,
+    deadline: task.deadline,
+    nativeIn,
+    nativeOut,
+  });
+}

@@ -1,0 +1,44 @@
+// What the HTTP layer asks of the quote engine and what it gets back; both cross the worker boundary
+// by structured clone (bigints included).
+import type { PlatformId } from '../network/types.ts';
+import type { QuoteTx } from '../tx/types.ts';
+
+export type QuoteMode = 'standard' | 'advanced';
+
+export interface QuoteTask {
+  /** The graph version the quote must be computed on, so a quote never mixes two states. */
+  graphVersion: number;
+  mode: QuoteMode;
+  platform: PlatformId;
+  fromToken: string;
+  toToken: string;
+  amountIn: bigint;
+  slippagePpm: bigint;
+  userAddress?: string;
+  /** Unix seconds written into the transaction. */
+  deadline: bigint;
+  /** Present when gas can be priced in the output token: routes are then ranked net of gas. */
+  gasPricing?: { gasPriceWei: bigint; gasTokenPriceUsd: number; tokenOutPriceUsd: number };
+}
+
+/** One pool of a route, as the client library of spec 4.2 reads it. */
+export interface RouteLeg {
+  pairAddress: string;
+  tokenIn: string;
+  tokenOut: string;
+  fee: number;
+  feeDenominator: number;
+  platform: string;
+}
+
+export interface ComputedQuote {
+  blockNumber: bigint;
+  amountOut: bigint;
+  outputDecimals: number;
+  gasUnits: number;
+  /** [percent of the input, the route's legs in order]. */
+  splits: [number, RouteLeg[]][];
+  tx?: QuoteTx;
+}
+
+export type QuoteOutcome = { ok: true; quote: ComputedQuote } | { ok: false; noRoute: string };

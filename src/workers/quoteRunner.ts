@@ -1,0 +1,104 @@
+// Where quotes are computed: in a piscina pool of workers sharing the graph, or inline on the main thread.
+// Both publish graph versions the same way, so callers do not care which one they have.
+import { BroadcastChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { GraphView } from '../graph/graphView.ts';
+import type { NetworkPreset } from '../network/types.ts';
+import { computeQuote } from '../quote/computeQuote.ts';
+import type { QuoteOutcome, QuoteTask } from '../quote/types.ts';
+import { GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
+import { GraphVersions } from './graphVersions.ts';
+
+export interface QuoteRunner {
+  /** The newest published graph (the main thread's own view of it). */
+  readonly graph: GraphView;
+  compute(task: QuoteTask): Promise<QuoteOutcome>;
+  /** Makes `buffer` the current graph everywhere; returns its version. */
+  publish(buffer: SharedArrayBuffer): number;
+  close(): Promise<void>;
+}
+
+export interface PoolSettings {
+  workers: number;
+  /** Tasks queued beyond the workers before new ones are refused (503). */
+  maxQueue: number;
+  presetPath?: string;
+}
+
+export class PooledQuoteRunner implements QuoteRunner {
+  graph: GraphView;
+  private readonly pool: Piscina;
+  private readonly channel = new BroadcastChannel(GRAPH_CHANNEL);
+
+  constructor(buffer: SharedArrayBuffer, settings: PoolSettings) {
+    this.graph = new GraphView(buffer);
+    const workerData: WorkerSetup = {
+      initial: { version: this.graph.version, buffer },
+      presetPath: settings.presetPath,
+    };
+    this.pool = new Piscina({
+      filename: new URL('./quoteWorker.ts', import.meta.url).href,
+      minThreads: settings.workers,
+      maxThreads: settings.workers,
+      // Several tasks in flight per worker save a thread wake-up per task; stricter FIFO keeps p99 sane under
+      // overload (figures in shared notes and bench/RESULTS.md).
+      concurrentTasksPerWorker: 16,
+      maxQueue: settings.maxQueue,
+      workerData,
+    });
+  }
+
+  compute(task: QuoteTask): Promise<QuoteOutcome> {
+    return this.pool.run(task);
+  }
+
+  publish(buffer: SharedArrayBuffer): number {
+    this.graph = new GraphView(buffer);
+    this.channel.postMessage({ version: this.graph.version, buffer });
+    return this.graph.version;
+  }
+
+  /** Workers all started and ready (piscina starts them lazily otherwise). */
+  async ready(): Promise<void> {
+    await Promise.all(this.pool.threads.map((t) => new Promise((r) => (t.threadId >= 0 ? r(null) : t.once('online', r)))));
+  }
+
+  get threads() {
+    return this.pool.threads;
+  }
+
+  get queueSize(): number {
+    return this.pool.queueSize;
+  }
+
+  async close(): Promise<void> {
+    this.channel.close();
+    await this.pool.close();
+  }
+}
+
+export class InlineQuoteRunner implements QuoteRunner {
+  graph: GraphView;
+  private readonly versions = new GraphVersions();
+
+  constructor(
+    buffer: SharedArrayBuffer,
+    private readonly preset: NetworkPreset,
+  ) {
+    this.graph = new GraphView(buffer);
+    this.versions.add({ version: this.graph.version, buffer });
+  }
+
+  async compute(task: QuoteTask): Promise<QuoteOutcome> {
+    const view = await this.versions.get(task.graphVersion);
+    return computeQuote(view, this.preset, task);
+  }
+
+  publish(buffer: SharedArrayBuffer): number {
+    this.graph = new GraphView(buffer);
+    this.versions.add({ version: this.graph.version, buffer });
+    return this.graph.version;
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,23 @@
+// Piscina worker entry: quotes tasks on the graph version each task names. Graph versions arrive over a
+// BroadcastChannel as shared buffers, so attaching costs no copy whatever the graph's size.
+import { BroadcastChannel, workerData } from 'node:worker_threads';
+import { loadPreset } from '../network/loadPreset.ts';
+import { computeQuote } from '../quote/computeQuote.ts';
+import type { QuoteOutcome, QuoteTask } from '../quote/types.ts';
+import { GRAPH_CHANNEL, type GraphPublication, type WorkerSetup } from './graphChannel.ts';
+import { GraphVersions } from './graphVersions.ts';
+
+const setup = workerData as WorkerSetup;
+const preset = loadPreset(setup.presetPath);
+const versions = new GraphVersions();
+versions.add(setup.initial);
+
+const channel = new BroadcastChannel(GRAPH_CHANNEL);
+channel.onmessage = (event: unknown) => versions.add((event as { data: GraphPublication }).data);
+// The channel must not keep an idle worker alive; piscina owns the worker's lifetime.
+channel.unref();
+
+export default async function quote(task: QuoteTask): Promise<QuoteOutcome> {
+  const view = versions.get(task.graphVersion);
+  return computeQuote(view instanceof Promise ? await view : view, preset, task);
+}
