@@ -2,7 +2,8 @@
 // decoded pool objects are cached per view).
 import { bytesToHex, getAddress } from 'viem';
 import { DEX_PLATFORM_IDS, type DexPlatformId } from '../network/types.ts';
-import type { PoolBase } from '../pools/poolBase.ts';
+import type { ExactSwapResult, PoolBase } from '../pools/poolBase.ts';
+import { MAX_UINT112, getAmountOut } from '../pools/univ2/univ2Math.ts';
 import { POOL_KIND_CODES, poolKind } from '../pools/registry.ts';
 import {
   ADDRESS_BYTES,
@@ -149,6 +150,19 @@ export class GraphView {
       this.pools[pool] = decoded;
     }
     return decoded;
+  }
+
+  /** Exact swap through a pool; UniV2 reads its reserves from shared memory without decoding an object. */
+  swapExactIn(pool: number, localIn: number, localOut: number, amountIn: bigint): ExactSwapResult | null {
+    if (this.v.poolKind[pool] !== UNIV2_CODE) return this.pool(pool).swapExactIn(localIn, localOut, amountIn);
+    // UniV2 words: reserve0, reserve1, feeNumerator, feeDenominator; each below 2^128 (two limbs).
+    const limbs = this.v.words;
+    const at = this.v.poolWordStart[pool] * LIMBS_PER_WORD;
+    const word = (i: number) => limbs[at + i * LIMBS_PER_WORD] | (limbs[at + i * LIMBS_PER_WORD + 1] << 64n);
+    const reserveIn = word(localIn);
+    if (reserveIn + amountIn > MAX_UINT112) return null;
+    const amountOut = getAmountOut(amountIn, reserveIn, word(localOut), word(2), word(3));
+    return amountOut > 0n ? { amountOut, ticksCrossed: 0 } : null;
   }
 
   /** Float estimate of a swap's output, for search heuristics; UniV2 reads its float reserves directly. */

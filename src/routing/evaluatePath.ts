@@ -10,7 +10,7 @@ export function evaluatePath(graph: GraphView, hops: Hop[], amountIn: bigint): P
   let amount = amountIn;
   let ticksCrossed = 0;
   for (const hop of hops) {
-    const swap = graph.pool(hop.pool).swapExactIn(hop.localIn, hop.localOut, amount);
+    const swap = graph.swapExactIn(hop.pool, hop.localIn, hop.localOut, amount);
     if (!swap) return null;
     amount = swap.amountOut;
     ticksCrossed += swap.ticksCrossed;

@@ -2,6 +2,10 @@
 // that can reach it (outputs grow with inputs, so this is the best path of that length through the allowed
 // intermediates), pruned to tokens that can still reach the target; the best candidates are then re-evaluated
 // exactly and ranked by exact output, net of gas when gas is priced.
+//
+// Allowed intermediates keep the work independent of the long tail's size: the `connectors` most liquid tokens,
+// the neighbours of a source or target that is not itself a connector, and, for two-hop paths, any token pooled
+// with both ends (found by intersecting the shorter neighbour list with the other).
 import type { GraphView } from '../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../graph/layout.ts';
 import { evaluatePath } from './evaluatePath.ts';
@@ -50,6 +54,9 @@ export function findBestPath(
     connectors: graph.tokensByLiquidity().subarray(0, options.connectors),
     candidates: [],
   };
+  for (const end of [from, to]) {
+    if (!isConnector(search, end)) forEachNeighbour(search, end, (t) => search.s.allowIntermediate(t));
+  }
   markDistanceToTarget(search, maxHops - 1);
   searchCandidates(search, Number(amountIn), maxHops);
 
@@ -67,41 +74,54 @@ export function findBestPath(
   return best;
 }
 
+function isConnector(search: Search, token: number): boolean {
+  return search.rank[token] < search.options.connectors;
+}
+
+/** Whether a token may be an intermediate that continues to another intermediate. */
+function roams(search: Search, token: number): boolean {
+  return search.rank[token] < search.options.connectors || search.s.extraIntermediate[token] === 1;
+}
+
+function forEachNeighbour(search: Search, token: number, visit: (neighbour: number) => void): void {
+  const { graph } = search;
+  for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
+    if (platformAllows(search, graph.edges[e * EDGE_STRIDE])) visit(graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut]);
+  }
+}
+
 /**
- * Marks distanceToTarget up to `depth` over pools of the platform. Beyond the target's own neighbours only
- * connectors (and the source) are marked, as only they may continue to another intermediate.
+ * Marks distanceToTarget up to `depth` for the tokens that may be intermediates (and the source), over pools
+ * of the platform.
  */
 function markDistanceToTarget(search: Search, depth: number): void {
-  const { graph, s, to, from } = search;
-  const { tokenEdgeStart, edges } = graph;
+  const { s, to, from } = search;
   const mark = (token: number, distance: number) => {
     s.distanceToTarget[token] = distance;
     s.reached[s.reachedCount++] = token;
   };
   mark(to, 0);
   s.reachedEnd[0] = s.reachedCount;
-  if (depth >= 1) {
-    for (let e = tokenEdgeStart[to]; e < tokenEdgeStart[to + 1]; e++) {
-      const other = edges[e * EDGE_STRIDE + EdgeField.tokenOut];
-      if (s.distanceToTarget[other] === UNREACHABLE && platformAllows(search, edges[e * EDGE_STRIDE])) mark(other, 1);
-    }
-  }
   for (let distance = 1; distance <= depth; distance++) {
-    if (distance >= 2) {
-      for (let i = 0; i <= search.connectors.length; i++) {
-        const token = i < search.connectors.length ? search.connectors[i] : from;
-        if (s.distanceToTarget[token] === UNREACHABLE && hasEdgeAtDistance(search, token, distance - 1)) {
-          mark(token, distance);
-        }
-      }
+    const consider = (token: number) => {
+      if (s.distanceToTarget[token] === UNREACHABLE && hasEdgeAtDistance(search, token, distance - 1)) mark(token, distance);
+    };
+    if (distance === 1 && !isConnector(search, to)) {
+      forEachNeighbour(search, to, (t) => s.distanceToTarget[t] === UNREACHABLE && mark(t, 1));
+    } else {
+      for (let i = 0; i < search.connectors.length; i++) consider(search.connectors[i]);
+      for (let i = 0; i < s.extraCount; i++) consider(s.extraList[i]);
+      consider(from);
     }
     s.reachedEnd[distance] = s.reachedCount;
   }
   for (let distance = depth + 1; distance < s.reachedEnd.length; distance++) s.reachedEnd[distance] = s.reachedCount;
 }
 
+/** Whether `token` has a pool (of the platform) with a token at exactly `distance` from the target. */
 function hasEdgeAtDistance(search: Search, token: number, distance: number): boolean {
   const { graph, s } = search;
+  if (distance === 0) return firstAllowedEdge(search, token, search.to) >= 0;
   for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
     const at = e * EDGE_STRIDE;
     if (s.distanceToTarget[graph.edges[at + EdgeField.tokenOut]] === distance && platformAllows(search, graph.edges[at])) {
@@ -111,9 +131,20 @@ function hasEdgeAtDistance(search: Search, token: number, distance: number): boo
   return false;
 }
 
+function firstAllowedEdge(search: Search, token: number, next: number): number {
+  const { graph } = search;
+  const end = graph.tokenEdgeStart[token + 1];
+  for (let e = graph.firstEdgeTo(token, next); e >= 0 && e < end; e++) {
+    if (graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut] !== next) break;
+    if (platformAllows(search, graph.edges[e * EDGE_STRIDE])) return e;
+  }
+  return -1;
+}
+
 function searchCandidates(search: Search, amountIn: number, maxHops: number): void {
-  const { graph, s, to, from, rank, options } = search;
+  const { graph, s, to, from } = search;
   setAmount(s, 0, from, amountIn, -1, -1);
+  if (maxHops >= 2) relaxTwoHopIntermediates(search, amountIn);
   for (let level = 1; level <= maxHops; level++) {
     const remaining = maxHops - level;
     const targetCount = s.reachedEnd[remaining];
@@ -121,8 +152,8 @@ function searchCandidates(search: Search, amountIn: number, maxHops: number): vo
       const token = s.touched[level - 1][i];
       if (token === to) continue;
       const amount = s.amount[level - 1][token];
-      // A token that is not a connector may only step straight to the target.
-      if (level > 1 && rank[token] >= options.connectors) {
+      // An intermediate that may not roam steps straight to the target.
+      if (level > 1 && !roams(search, token)) {
         relaxPoolsBetween(search, level, token, to, amount);
         continue;
       }
@@ -138,6 +169,30 @@ function searchCandidates(search: Search, amountIn: number, maxHops: number): vo
         }
       }
     }
+  }
+}
+
+/** Beyond this many pools on both ends, both are hubs whose connectors route well: the walk is skipped. */
+const TWO_HOP_WALK_LIMIT = 4096;
+
+/**
+ * Two-hop paths through tokens that are not otherwise intermediates: walk the shorter neighbour list of the
+ * two ends and look each token up in the other's sorted edges.
+ */
+function relaxTwoHopIntermediates(search: Search, amountIn: number): void {
+  const { graph, from, to, s } = search;
+  const degree = (t: number) => graph.tokenEdgeStart[t + 1] - graph.tokenEdgeStart[t];
+  const walkFrom = degree(from) <= degree(to);
+  const walked = walkFrom ? from : to;
+  if (degree(walked) > TWO_HOP_WALK_LIMIT) return;
+  const other = walkFrom ? to : from;
+  let previous = -1;
+  for (let e = graph.tokenEdgeStart[walked]; e < graph.tokenEdgeStart[walked + 1]; e++) {
+    const middle = graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut];
+    if (middle === previous || middle === other || s.distanceToTarget[middle] <= 1 || roams(search, middle)) continue;
+    previous = middle;
+    if (firstAllowedEdge(search, other, middle) < 0) continue;
+    relaxPoolsBetween(search, 1, from, middle, amountIn);
   }
 }
 

@@ -19,6 +19,10 @@ export class SearchScratch {
   reachedCount = 0;
   /** reached[0 .. reachedEnd[d]) are the tokens within distance d of the target. */
   readonly reachedEnd: Int32Array;
+  /** Tokens allowed as intermediates for this search only (neighbours of a long-tail source or target). */
+  readonly extraIntermediate: Uint8Array;
+  readonly extraList: Int32Array;
+  extraCount = 0;
 
   constructor(tokenCount: number, maxLevels: number) {
     const levels = maxLevels + 1;
@@ -30,6 +34,8 @@ export class SearchScratch {
     this.distanceToTarget = new Uint8Array(tokenCount).fill(UNREACHABLE);
     this.reached = new Int32Array(tokenCount);
     this.reachedEnd = new Int32Array(levels);
+    this.extraIntermediate = new Uint8Array(tokenCount);
+    this.extraList = new Int32Array(tokenCount);
   }
 
   reset(): void {
@@ -41,6 +47,14 @@ export class SearchScratch {
     }
     for (let i = 0; i < this.reachedCount; i++) this.distanceToTarget[this.reached[i]] = UNREACHABLE;
     this.reachedCount = 0;
+    for (let i = 0; i < this.extraCount; i++) this.extraIntermediate[this.extraList[i]] = 0;
+    this.extraCount = 0;
+  }
+
+  allowIntermediate(token: number): void {
+    if (this.extraIntermediate[token]) return;
+    this.extraIntermediate[token] = 1;
+    this.extraList[this.extraCount++] = token;
   }
 }
 
