@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { TickMath } from '@uniswap/v3-sdk';
+import { UniV3RevertError } from '../../../src/pools/univ3/errors.ts';
+import {
+  MAX_SQRT_RATIO,
+  MAX_TICK,
+  MIN_SQRT_RATIO,
+  MIN_TICK,
+  getSqrtRatioAtTick,
+  getTickAtSqrtRatio,
+} from '../../../src/pools/univ3/tickMath.ts';
+import { createRandom } from '../../../src/snapshot/random.ts';
+import { fromJSBI, toJSBI } from './support.ts';
+
+test('tick and sqrt ratio bounds equal the SDK constants', () => {
+  assert.equal(MIN_TICK, TickMath.MIN_TICK);
+  assert.equal(MAX_TICK, TickMath.MAX_TICK);
+  assert.equal(MIN_SQRT_RATIO, fromJSBI(TickMath.MIN_SQRT_RATIO));
+  assert.equal(MAX_SQRT_RATIO, fromJSBI(TickMath.MAX_SQRT_RATIO));
+  assert.equal(getSqrtRatioAtTick(MIN_TICK), MIN_SQRT_RATIO);
+  assert.equal(getSqrtRatioAtTick(MAX_TICK), MAX_SQRT_RATIO);
+  assert.equal(getSqrtRatioAtTick(0), 1n << 96n);
+});
+
+test('getSqrtRatioAtTick matches @uniswap/v3-sdk on 6000 random ticks and every bit pattern', () => {
+  const rng = createRandom(101);
+  const ticks: number[] = [MIN_TICK, MAX_TICK, 0, 1, -1];
+  // Each single bit, both signs, so every factor of the product is used alone.
+  for (let bit = 0; bit < 20; bit++) {
+    if (1 << bit <= MAX_TICK) ticks.push(1 << bit, -(1 << bit));
+  }
+  for (let i = 0; i < 3000; i++) ticks.push(Math.floor(rng() * (2 * MAX_TICK + 1)) + MIN_TICK);
+  for (let i = 0; i < 3000; i++) ticks.push(Math.round((rng() - 0.5) * 2000));
+  for (const tick of ticks) {
+    assert.equal(getSqrtRatioAtTick(tick), fromJSBI(TickMath.getSqrtRatioAtTick(tick)), `tick ${tick}`);
+  }
+});
+
+test('getTickAtSqrtRatio matches @uniswap/v3-sdk on 6000 random sqrt ratios, tick edges included', () => {
+  const rng = createRandom(202);
+  const ratios: bigint[] = [MIN_SQRT_RATIO, MIN_SQRT_RATIO + 1n, MAX_SQRT_RATIO - 1n, 1n << 96n];
+  for (let i = 0; i < 2000; i++) {
+    // Log-uniform over the whole range with random low bits.
+    const bits = 32 + Math.floor(rng() * 129);
+    let r = 1n << BigInt(bits - 1);
+    r |= BigInt(Math.floor(rng() * 2 ** 52)) << BigInt(Math.max(0, bits - 53));
+    r |= BigInt(Math.floor(rng() * 2 ** 30));
+    if (r >= MIN_SQRT_RATIO && r < MAX_SQRT_RATIO) ratios.push(r);
+  }
+  for (let i = 0; i < 1300; i++) {
+    // Exactly on a tick and one either side: where rounding of the log estimate matters.
+    const tick = Math.floor(rng() * (2 * MAX_TICK)) + MIN_TICK + 1;
+    const r = getSqrtRatioAtTick(tick);
+    ratios.push(r - 1n, r, r + 1n);
+  }
+  assert.ok(ratios.length > 5500);
+  for (const r of ratios) {
+    assert.equal(getTickAtSqrtRatio(r), TickMath.getTickAtSqrtRatio(toJSBI(r)), `ratio ${r}`);
+  }
+});
+
+test('tick maths reverts outside the tick and ratio range', () => {
+  for (const tick of [MIN_TICK - 1, MAX_TICK + 1, 0.5]) {
+    assert.throws(() => getSqrtRatioAtTick(tick), UniV3RevertError);
+  }
+  for (const ratio of [0n, MIN_SQRT_RATIO - 1n, MAX_SQRT_RATIO, MAX_SQRT_RATIO + 1n]) {
+    assert.throws(() => getTickAtSqrtRatio(ratio), UniV3RevertError);
+  }
+});
