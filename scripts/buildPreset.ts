@@ -34,6 +34,7 @@ const platforms: Record<DexPlatformId, PlatformPreset> = {
     kind: 'univ3',
     factory: v(p.dexc_v3.factory),
     poolDeployer: v(p.dexc_v3.poolDeployer),
+    poolInitCodeHash: v(p.dexc_v3.poolInitCodeHash),
     router: p.dexc_v3.router.value.SmartRouter,
     quoterV2: v(p.dexc_v3.quoterV2),
     feeTiers: p.dexc_v3.feeTiers.value,

@@ -1,5 +1,5 @@
 // Builds one graph version (a SharedArrayBuffer in the layout of layout.ts) from a snapshot and a network preset.
-import { hexToBytes } from 'viem';
+import { hexToBytes } from 'viem/utils';
 import type { NetworkPreset } from '../network/types.ts';
 import { DEX_PLATFORM_IDS } from '../network/types.ts';
 import type { PoolBase } from '../pools/poolBase.ts';

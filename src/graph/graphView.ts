@@ -1,6 +1,6 @@
 // Read access to one graph version in shared memory; each thread makes its own view (views are cheap,
 // decoded pool objects are cached per view).
-import { bytesToHex, getAddress } from 'viem';
+import { bytesToHex, getAddress } from 'viem/utils';
 import { DEX_PLATFORM_IDS, type DexPlatformId } from '../network/types.ts';
 import type { ExactSwapResult, PoolBase } from '../pools/poolBase.ts';
 import { MAX_UINT112, getAmountOut } from '../pools/univ2/univ2Math.ts';

@@ -37,6 +37,8 @@ export interface PlatformPreset {
   /** UniV3: fee tiers (hundredths of a bip) and their tick spacings. */
   feeTiers?: { fee: number; tickSpacing: number }[];
   poolDeployer?: string;
+  /** UniV3: init-code hash of the pool, for CREATE2 addresses from poolDeployer (or factory). */
+  poolInitCodeHash?: string;
   quoterV2?: string;
   vault?: string;
   pools?: string[];

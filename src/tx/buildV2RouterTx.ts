@@ -1,5 +1,5 @@
 // Calldata for a UniswapV2Router02-compatible router executing one path on one platform.
-import { encodeFunctionData } from 'viem';
+import { encodeFunctionData } from 'viem/utils';
 import { uniswapV2Router02Abi } from './abis.generated.ts';
 import type { QuoteTx } from './types.ts';
 

@@ -1,5 +1,5 @@
 // Calldata for wrapping the native coin into the wrapped token (deposit) or unwrapping it (withdraw).
-import { encodeFunctionData } from 'viem';
+import { encodeFunctionData } from 'viem/utils';
 import { weth9Abi } from './abis.generated.ts';
 import type { QuoteTx } from './types.ts';
 

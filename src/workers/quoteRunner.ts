@@ -37,7 +37,8 @@ export class PooledQuoteRunner implements QuoteRunner {
       presetPath: settings.presetPath,
     };
     this.pool = new Piscina({
-      filename: new URL('./quoteWorker.ts', import.meta.url).href,
+      // The worker runs from source under tsx (tests) and from dist/ when built (npm start).
+      filename: new URL(`./quoteWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href,
       minThreads: settings.workers,
       maxThreads: settings.workers,
       // Several tasks in flight per worker save a thread wake-up per task; stricter FIFO keeps p99 sane under

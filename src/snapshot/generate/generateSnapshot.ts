@@ -3,11 +3,12 @@ import type { NetworkPreset } from '../../network/types.ts';
 import { createRandom } from '../random.ts';
 import { SNAPSHOT_FORMAT, type Snapshot } from '../types.ts';
 import { tokenUniverse } from './tokenUniverse.ts';
+import { generateOtherKindPools } from './otherKindPools.ts';
 import { generateUniV2Pools } from './univ2Pools.ts';
 
 export interface GenerateOptions {
   seed: number;
-  /** Number of UniV2 pairs (default 20,000). */
+  /** Number of UniV2 pairs (default 20,000); the other kinds add a fixed set of pools on major pairs. */
   univ2Pools?: number;
 }
 
@@ -23,7 +24,7 @@ export function generateSnapshot(preset: NetworkPreset, options: GenerateOptions
   const univ2Count = options.univ2Pools ?? 20_000;
   // About one tail token for every three pairs keeps the degree distribution heavy-tailed.
   const tokens = tokenUniverse(preset, Math.round(univ2Count / 3), rng);
-  const pools = generateUniV2Pools(preset, tokens, univ2Count, rng);
+  const pools = [...generateUniV2Pools(preset, tokens, univ2Count, rng), ...generateOtherKindPools(preset, tokens, rng)];
   return {
     format: SNAPSHOT_FORMAT,
     chainId: preset.chainId,

@@ -1,5 +1,5 @@
 // Tokens of a generated snapshot: the preset's real tokens with plausible USD prices, plus a synthetic long tail.
-import { getAddress, keccak256, toHex } from 'viem';
+import { getAddress, keccak256, toHex } from 'viem/utils';
 import type { NetworkPreset } from '../../network/types.ts';
 import type { SnapshotToken } from '../types.ts';
 

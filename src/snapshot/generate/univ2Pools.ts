@@ -1,8 +1,8 @@
 // UniV2 pairs of a generated snapshot: deep pairs among the real tokens, a heavy-tailed long tail around them.
-import { encodePacked, getAddress, getCreate2Address, keccak256 } from 'viem';
 import type { DexPlatformId, NetworkPreset } from '../../network/types.ts';
 import type { SnapshotPool } from '../types.ts';
 import { noise, pareto, rawAmount } from './amounts.ts';
+import { univ2PairAddress } from './poolAddress.ts';
 import type { PricedToken } from './tokenUniverse.ts';
 
 /** Share of pairs per UniV2 platform and how deep its pools are relative to the largest (dexa_v2). */
@@ -34,7 +34,7 @@ export function generateUniV2Pools(
     pools.push({
       platform,
       kind: 'univ2',
-      address: pairAddress(preset, platform, tokens[t0].address, tokens[t1].address),
+      address: univ2PairAddress(platform, preset.platforms[platform], tokens[t0].address, tokens[t1].address),
       tokens: [t0, t1],
       state: {
         reserve0: rawAmount(half * noise(rng, sigma), tokens[t0].priceUsd, tokens[t0].decimals, rng),
@@ -71,14 +71,4 @@ function pickPlatform(rng: () => number) {
     if ((r -= p.share) < 0) return p;
   }
   return PLATFORMS[0];
-}
-
-/** The pair's CREATE2 address where the platform's init-code hash is known, else a stable pseudo-address. */
-function pairAddress(preset: NetworkPreset, platform: DexPlatformId, token0: string, token1: string): string {
-  const { factory, initCodeHash } = preset.platforms[platform];
-  const salt = keccak256(encodePacked(['address', 'address'], [token0 as `0x${string}`, token1 as `0x${string}`]));
-  if (factory && initCodeHash) {
-    return getCreate2Address({ from: factory as `0x${string}`, salt, bytecodeHash: initCodeHash as `0x${string}` });
-  }
-  return getAddress(keccak256(encodePacked(['string', 'bytes32'], [platform, salt])).slice(-40).padStart(42, '0x'));
 }
