@@ -8,6 +8,14 @@ import {
   balV2StableCodec,
   balV2WeightedCodec,
 } from './balv2/index.ts';
+import {
+  BalV3StablePool,
+  type BalV3StableState,
+  BalV3WeightedPool,
+  type BalV3WeightedState,
+  balV3StableStateCodec,
+  balV3WeightedStateCodec,
+} from './balv3/index.ts';
 import type { PoolBase, StateCodec } from './poolBase.ts';
 import { StablePool, type StableState, FEE_DENOMINATOR as STABLE_FEE_DENOMINATOR, stableStateCodec } from './stable/index.ts';
 import { UniV2Pool, univ2StateCodec, type UniV2State } from './univ2/index.ts';
@@ -81,7 +89,31 @@ const balv2Stable: PoolKindEntry = {
   depth: (s: BalV2StableState) => s.balances.map(Number),
 };
 
-const KINDS: Record<string, PoolKindEntry> = { univ2, univ3, stable, balv2Weighted, balv2Stable };
+const balv3Weighted: PoolKindEntry = {
+  codec: balV3WeightedStateCodec,
+  fromSnapshot: (state) => state,
+  create: (state: BalV3WeightedState) => new BalV3WeightedPool(state),
+  nominalFee: (s: BalV3WeightedState) => ({ fee: Number(s.swapFee), feeDenominator: BALANCER_FEE_DENOMINATOR }),
+  depth: (s: BalV3WeightedState) => s.balancesRaw.map(Number),
+};
+
+const balv3Stable: PoolKindEntry = {
+  codec: balV3StableStateCodec,
+  fromSnapshot: (state) => state,
+  create: (state: BalV3StableState) => new BalV3StablePool(state),
+  nominalFee: (s: BalV3StableState) => ({ fee: Number(s.swapFee), feeDenominator: BALANCER_FEE_DENOMINATOR }),
+  depth: (s: BalV3StableState) => s.balancesRaw.map(Number),
+};
+
+const KINDS: Record<string, PoolKindEntry> = {
+  univ2,
+  univ3,
+  stable,
+  balv2Weighted,
+  balv2Stable,
+  balv3Weighted,
+  balv3Stable,
+};
 
 /** Pool kinds in a fixed order: the graph stores a kind as its index here. */
 export const POOL_KIND_CODES: readonly string[] = Object.keys(KINDS);

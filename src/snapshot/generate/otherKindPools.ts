@@ -1,7 +1,9 @@
 // Pools of the kinds beyond UniV2 in a generated snapshot: UniV3 tiers per major pair on dexb_v3/dexc_v3, DexA's
-// USDT/USDC/DAI stable pool, and Balancer V2 weighted and composable stable pools on dexd_v2.
+// USDT/USDC/DAI stable pool, Balancer V2 weighted and composable stable pools on dexd_v2, Balancer V3 weighted and
+// stable pools on dexe_v3.
 import type { DexPlatformId, NetworkPreset } from '../../network/types.ts';
 import { synthesizeBalV2Stable, synthesizeBalV2Weighted } from '../synthetic/balv2.ts';
+import { synthesizeBalV3Stable, synthesizeBalV3Weighted } from '../synthetic/balv3.ts';
 import { synthesizeStableState } from '../synthetic/stable.ts';
 import { synthesizeUniV3State } from '../synthetic/univ3.ts';
 import type { SnapshotPool } from '../types.ts';
@@ -45,6 +47,15 @@ const BALV2_WEIGHTED: [string[], number[], number][] = [
 const BALV2_STABLE: [string[], number][] = [
   [['USDC', 'USDT', 'DAI'], 250_000],
   [['USDL', 'DAI', 'PXDC'], 60_000],
+];
+
+/** Balancer V3 pools on dexe_v3: [kind, symbols, weights (weighted only), TVL in USD]. */
+const BALV3_POOLS: ['balv3Weighted' | 'balv3Stable', string[], number[], number][] = [
+  ['balv3Weighted', ['HEX', 'CST'], [0.8, 0.2], 150_000],
+  ['balv3Weighted', ['WPLS', 'PLSX'], [0.5, 0.5], 80_000],
+  ['balv3Weighted', ['WPLS', 'HEX', 'PLSX'], [0.4, 0.3, 0.3], 60_000],
+  ['balv3Stable', ['USDC', 'USDT'], [], 100_000],
+  ['balv3Stable', ['DAI', 'USDL', 'hUSDC'], [], 50_000],
 ];
 
 export function generateOtherKindPools(preset: NetworkPreset, tokens: PricedToken[], rng: () => number): SnapshotPool[] {
@@ -110,6 +121,21 @@ export function generateOtherKindPools(preset: NetworkPreset, tokens: PricedToke
       address: pseudoAddress('dexd_v2', `stable:${symbols.join('/')}`),
       tokens: ids,
       state: { ...synthesizeBalV2Stable({ rng, decimals: ids.map((t) => tokens[t].decimals), tvlUsd }) },
+    });
+  }
+  for (const [kind, symbols, weights, tvlUsd] of BALV3_POOLS) {
+    const ids = symbols.map(of);
+    const decimals = ids.map((t) => tokens[t].decimals);
+    const state =
+      kind === 'balv3Weighted'
+        ? synthesizeBalV3Weighted({ rng, decimals, pricesUsd: ids.map((t) => tokens[t].priceUsd), weights, tvlUsd })
+        : synthesizeBalV3Stable({ rng, decimals, tvlUsd });
+    pools.push({
+      platform: 'dexe_v3',
+      kind,
+      address: pseudoAddress('dexe_v3', `${kind}:${symbols.join('/')}`),
+      tokens: ids,
+      state: { ...state },
     });
   }
   return pools;
