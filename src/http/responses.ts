@@ -22,10 +22,12 @@ export interface Exchange {
   res: HttpResponse;
   aborted: boolean;
   answered: boolean;
+  /** A HEAD request: the response has headers only. */
+  head: boolean;
 }
 
-export function beginExchange(res: HttpResponse, onSettled: () => void): Exchange {
-  const exchange: Exchange = { res, aborted: false, answered: false };
+export function beginExchange(res: HttpResponse, onSettled: () => void, head = false): Exchange {
+  const exchange: Exchange = { res, aborted: false, answered: false, head };
   // Registered before any asynchronous step: uWS invalidates `res` on abort and writing to it would throw.
   res.onAborted(() => {
     exchange.aborted = true;
@@ -52,8 +54,8 @@ export function send(
     exchange.res.writeHeader('Access-Control-Allow-Origin', '*');
     if (contentType) exchange.res.writeHeader('Content-Type', contentType);
     for (const [name, value] of Object.entries(headers)) exchange.res.writeHeader(name, value);
-    // A 204 carries no body and, per RFC 9110, no Content-Length either.
-    if (status === 204) exchange.res.endWithoutBody(undefined, false);
+    // A 204 carries no body and, per RFC 9110, no Content-Length either; a HEAD response has no body.
+    if (status === 204 || exchange.head) exchange.res.endWithoutBody();
     else exchange.res.end(body);
   });
   onSettled?.();

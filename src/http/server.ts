@@ -65,10 +65,12 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
     });
     app.any(path, (res, req) => {
       const method = req.getCaseSensitiveMethod();
-      sendError(beginExchange(res, () => {}), errors.methodNotAllowed(method, ALLOWED_METHODS));
+      sendError(beginExchange(res, () => {}, method === 'HEAD'), errors.methodNotAllowed(method, ALLOWED_METHODS));
     });
   }
-  app.any('/*', (res, req) => sendError(beginExchange(res, () => {}), errors.notFound(req.getUrl())));
+  app.any('/*', (res, req) =>
+    sendError(beginExchange(res, () => {}, req.getMethod() === 'head'), errors.notFound(req.getUrl())),
+  );
 
   function handleQuote(res: HttpResponse, req: HttpRequest, mode: QuoteMode): void {
     inFlight++;
@@ -142,7 +144,10 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
 
   function unexpected(error: unknown): ServiceError {
     if (error instanceof ServiceError) return error;
-    if (error instanceof Error && /queue is at limit/i.test(error.message)) return errors.overloaded();
+    // piscina's words for a full queue, and for no queue at all (MAX_QUEUE=0) with every worker busy.
+    if (error instanceof Error && /queue is at limit|no task queue available/i.test(error.message)) {
+      return errors.overloaded();
+    }
     logger.error('quote failed', { error: error instanceof Error ? error.stack : String(error) });
     return errors.internal();
   }

@@ -1,5 +1,6 @@
 // Computes one quote on one graph version: resolves tokens (the zero address is the native coin, traded as the
 // wrapped token), finds the route, prices its gas and builds the transaction.
+import { getAddress } from 'viem/utils';
 import type { GraphView } from '../graph/graphView.ts';
 import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
@@ -19,7 +20,9 @@ export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
  * Quotes `task` on `graph`. Never throws for a valid task: a pair without a route is `{ ok: false }`.
  * @example computeQuote(graph, preset, { graphVersion: 1, mode: 'standard', platform: 'mixed', ... })
  */
-export function computeQuote(graph: GraphView, preset: NetworkPreset, task: QuoteTask): QuoteOutcome {
+export function computeQuote(graph: GraphView, preset: NetworkPreset, request: QuoteTask): QuoteOutcome {
+  // Transactions are built for the checksummed form of the user's address, however it was cased.
+  const task = request.userAddress ? { ...request, userAddress: getAddress(request.userAddress) } : request;
   const wrapIn = task.fromToken.toLowerCase() === NATIVE_ADDRESS;
   const unwrapOut = task.toToken.toLowerCase() === NATIVE_ADDRESS;
   const wrapped = preset.wrappedNative.address;
