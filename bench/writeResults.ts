@@ -1,0 +1,89 @@
+// Turns bench/results/*.json into bench/RESULTS.md: each benchmark's figures next to its targets, with the machine.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+interface Record_ {
+  machine: string;
+  date: string;
+  figures: any;
+}
+const read = (name: string): Record_ | undefined => {
+  const url = new URL(`results/${name}.json`, import.meta.url);
+  return existsSync(url) ? JSON.parse(readFileSync(url, 'utf8')) : undefined;
+};
+const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
+const lines: string[] = ['# Benchmark results', '', 'Written by `npm run bench` (bench/writeResults.ts); do not edit by hand.', ''];
+const section = (title: string, record: Record_ | undefined) => {
+  if (!record) return false;
+  lines.push(`## ${title}`, '', `Machine: ${record.machine}. Run: ${record.date}.`, '');
+  return true;
+};
+
+const routing = read('routingLatency');
+if (section('Routing latency (engine, no HTTP)', routing)) {
+  lines.push(
+    'computeQuote on a fixed mix of 5,000 requests (40% between the 40 deepest tokens, 40% deep to any, 20% any to any;',
+    '$1 to $100,000), after a warm-up pass of 2,000 other requests, platform `mixed`.',
+    '',
+    '| Snapshot | Endpoint | Pools | p50 ms | p99 ms | max ms | routed | target |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  for (const [key, r] of Object.entries<any>(routing!.figures)) {
+    const [snapshot, mode] = key.split('/');
+    let target = '';
+    if (mode === 'standard' && snapshot === 'default') target = `p50 ≤ 0.3 (UniV2 only) / 0.5 (nine platforms), p99 ≤ 2 / 3: ${mark(r.p50Ms <= 0.3 && r.p99Ms <= 2)}`;
+    if (mode === 'standard' && snapshot === '250k') target = `p99 ≤ 5: ${mark(r.p99Ms <= 5)}`;
+    lines.push(`| ${snapshot} | ${mode === 'standard' ? '/quotes' : '/quotes/advanced (single path)'} | ${r.pools} | ${r.p50Ms} | ${r.p99Ms} | ${r.maxMs} | ${r.routed}/${r.queries} | ${target} |`);
+  }
+  lines.push('');
+}
+
+const swaps = read('poolSwapCost');
+if (section('Exact swap cost per pool kind (tinybench)', swaps)) {
+  lines.push('One swap of about 0.1% of a pool\'s depth on a pool of the default snapshot.', '', '| Kind | ns/op |', '|---|---|');
+  for (const [name, r] of Object.entries<any>(swaps!.figures)) lines.push(`| ${name} | ${r.nsPerOp} |`);
+  lines.push('');
+}
+
+for (const extra of ['advancedLatency', 'routingQuality']) {
+  const md = new URL(`results/${extra}.md`, import.meta.url);
+  if (existsSync(md)) lines.push(readFileSync(md, 'utf8').trim(), '');
+}
+
+const startup = read('startup');
+if (section('Start-up and memory', startup)) {
+  const f = startup!.figures;
+  lines.push(
+    'Process start (compiled `dist/main.js`) to the first answered quote on the default snapshot, and the process RSS after',
+    'every worker has served quotes. Workers attach to the shared graph, so each extra worker costs only its own heap.',
+    '',
+    '| Workers | listening after ms | first quote after ms | RSS MiB |',
+    '|---|---|---|---|',
+  );
+  for (const [key, r] of Object.entries<any>(f)) {
+    if (key.startsWith('workers=')) lines.push(`| ${key.slice(8)} | ${r.listeningMs} | ${r.firstQuoteMs} | ${r.rssMiB} |`);
+  }
+  lines.push('', `RSS per extra worker: ${f.rssPerExtraWorkerMiB} MiB. Target: first quote ≤ 3,000 ms: ${mark(f['workers=1'].firstQuoteMs <= 3000)}.`, '');
+}
+
+const http = read('httpLoad');
+if (section('HTTP load over loopback (autocannon, 50 connections)', http)) {
+  const f = http!.figures;
+  lines.push(
+    'One run, one scenario after the other, each with a discarded warm-up pass; autocannon runs in the benchmark process on',
+    'the same two cores as the server, so absolute figures are lower than with a pinned load generator: compare the ratios.',
+    '',
+    '| Scenario | req/s | p50 ms | p99 ms | non-2xx |',
+    '|---|---|---|---|---|',
+  );
+  for (const [key, r] of Object.entries<any>(f)) {
+    if (typeof r === 'object') lines.push(`| ${key} | ${r.requestsPerSecond} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.non2xx} |`);
+  }
+  lines.push(
+    '',
+    `Cached quote / bare echo: ${f.cachedOverEcho} (target ≥ 0.5: ${mark(f.cachedOverEcho >= 0.5)}).`,
+    `Uncached /quotes, worker pool / inline: ${f.poolOverInline}.`,
+    '',
+  );
+}
+writeFileSync(new URL('RESULTS.md', import.meta.url), lines.join('\n'));
+console.log('wrote bench/RESULTS.md');
