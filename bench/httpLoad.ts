@@ -1,16 +1,28 @@
 // HTTP load over loopback with autocannon (bounded in time): a bare uWS JSON echo, a cached quote, and uncached
-// /quotes (every request a new amount) with quotes computed inline and in the worker pool — all in one run, so
-// the ratios compare like with like.
+// quotes (requests drawn from the routing benchmark's query mix, each amount made unique) computed inline and in
+// the worker pool — all in one run, so the ratios compare like with like.
 import autocannon from 'autocannon';
+import { buildGraph } from '../src/graph/buildGraph.ts';
+import { GraphView } from '../src/graph/graphView.ts';
+import { loadPreset } from '../src/network/loadPreset.ts';
+import { queryMix } from './support/queryMix.ts';
 import { saveResults } from './support/results.ts';
 import { type SpawnedServer, spawnServer } from './support/spawnService.ts';
+import { defaultSnapshotPath, loadSnapshot } from './support/snapshots.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = 50;
 const WPLS = '0xA1077a294dDE1B09bB078844df40758a5D0f9a27';
 const USDC = '0x15D38573d2feeb82e7ad5187aB8c1D52810B1f07';
-const body = (amountIn: string, path = '') =>
-  JSON.stringify({ chainId: 369, platform: 'mixed', fromToken: WPLS, toToken: USDC, amountIn, slippage: 0.5, path });
+const body = (amountIn: string, fromToken = WPLS, toToken = USDC) =>
+  JSON.stringify({ chainId: 369, platform: 'mixed', fromToken, toToken, amountIn, slippage: 0.5 });
+
+const graph = new GraphView(buildGraph(loadSnapshot(defaultSnapshotPath()), loadPreset(), 1));
+const mix = queryMix(graph, 20_000, 13).map((q) => ({
+  from: graph.tokenAddress(q.from),
+  to: graph.tokenAddress(q.to),
+  amountIn: q.amountIn,
+}));
 
 interface Scenario {
   label: string;
@@ -28,7 +40,15 @@ async function load(url: string, unique: boolean) {
     headers: { 'content-type': 'application/json' },
     body: body('1000000000000000000000'),
     requests: unique
-      ? [{ setupRequest: (req: any) => ({ ...req, body: body(`${1_000_000_000_000_000_000_000n + BigInt(++counter)}`) }) }]
+      ? [
+          {
+            setupRequest: (req: any) => {
+              const q = mix[++counter % mix.length];
+              // A distinct amount per request so none is answered from the cache.
+              return { ...req, body: body(`${q.amountIn + BigInt(counter)}`, q.from, q.to) };
+            },
+          },
+        ]
       : undefined,
   });
   return {

@@ -1,5 +1,6 @@
-// Routing latency of /quotes and /quotes/advanced (the engine's computeQuote, no HTTP) on the default snapshot and
-// on 250,000 pools: p50/p99 over a fixed query mix, after a warm-up pass of other queries.
+// Routing latency of /quotes and /quotes/advanced (the engine's computeQuote, no HTTP) on the default snapshot (all
+// nine platforms), on a UniV2-only graph of the same size, and on 250,000 pools: p50/p99 over a fixed query mix,
+// after a warm-up pass of other queries.
 import { buildGraph } from '../src/graph/buildGraph.ts';
 import { GraphView } from '../src/graph/graphView.ts';
 import { loadPreset } from '../src/network/loadPreset.ts';
@@ -7,7 +8,7 @@ import { computeQuote } from '../src/quote/computeQuote.ts';
 import type { QuoteMode } from '../src/quote/types.ts';
 import { type BenchQuery, queryMix } from './support/queryMix.ts';
 import { percentile, saveResults } from './support/results.ts';
-import { defaultSnapshotPath, largeSnapshotPath, loadSnapshot } from './support/snapshots.ts';
+import { defaultSnapshotPath, largeSnapshotPath, loadSnapshot, univ2OnlySnapshotPath } from './support/snapshots.ts';
 
 const QUERIES = 5000;
 const preset = loadPreset();
@@ -37,7 +38,11 @@ function measure(graph: GraphView, queries: BenchQuery[], mode: QuoteMode) {
 }
 
 const figures: Record<string, unknown> = {};
-for (const [label, path] of [['default', defaultSnapshotPath()], ['250k', largeSnapshotPath()]] as const) {
+for (const [label, path] of [
+  ['default', defaultSnapshotPath()],
+  ['univ2-only', univ2OnlySnapshotPath()],
+  ['250k', largeSnapshotPath()],
+] as const) {
   const snapshot = loadSnapshot(path);
   const graph = new GraphView(buildGraph(snapshot, preset, 1));
   const warmup = queryMix(graph, 2000, 7);

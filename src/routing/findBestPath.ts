@@ -173,7 +173,7 @@ function searchCandidates(search: Search, amountIn: number, maxHops: number): vo
 }
 
 /** Beyond this many pools on both ends, both are hubs whose connectors route well: the walk is skipped. */
-const TWO_HOP_WALK_LIMIT = 4096;
+const TWO_HOP_WALK_LIMIT = 256;
 
 /**
  * Two-hop paths through tokens that are not otherwise intermediates: walk the shorter neighbour list of the

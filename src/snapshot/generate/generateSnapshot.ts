@@ -10,6 +10,8 @@ export interface GenerateOptions {
   seed: number;
   /** Number of UniV2 pairs (default 20,000); the other kinds add a fixed set of pools on major pairs. */
   univ2Pools?: number;
+  /** Include the UniV3, stable and Balancer pools (default true); false gives a UniV2-only graph. */
+  otherKinds?: boolean;
 }
 
 /** A block number of the right magnitude for chain 369. */
@@ -24,7 +26,8 @@ export function generateSnapshot(preset: NetworkPreset, options: GenerateOptions
   const univ2Count = options.univ2Pools ?? 20_000;
   // About one tail token for every three pairs keeps the degree distribution heavy-tailed.
   const tokens = tokenUniverse(preset, Math.round(univ2Count / 3), rng);
-  const pools = [...generateUniV2Pools(preset, tokens, univ2Count, rng), ...generateOtherKindPools(preset, tokens, rng)];
+  const pools = generateUniV2Pools(preset, tokens, univ2Count, rng);
+  if (options.otherKinds ?? true) pools.push(...generateOtherKindPools(preset, tokens, rng));
   return {
     format: SNAPSHOT_FORMAT,
     chainId: preset.chainId,
