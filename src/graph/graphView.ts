@@ -173,6 +173,8 @@ export class GraphView {
       const withFee = amountIn * f[at + 2];
       const reserveIn = localIn === 0 ? f[at] : f[at + 1];
       const reserveOut = localIn === 0 ? f[at + 1] : f[at];
+      // An empty side cannot trade (the exact swap returns nothing), whatever the formula says.
+      if (!(reserveIn > 0 && reserveOut > 0)) return 0;
       return (withFee * reserveOut) / (reserveIn + withFee);
     }
     return this.pool(pool).estimateOut(localIn, localOut, amountIn);

@@ -1,4 +1,6 @@
-// The channel on which a new graph version reaches every worker: the buffer is shared, not copied.
+// The channel on which graph versions reach every worker: the buffer is shared, not copied. A worker announces
+// itself when it starts and the main thread answers with the current version, so a worker started late (or
+// started to replace a crashed one) never misses a publication.
 
 export const GRAPH_CHANNEL = 'quote-graph-versions';
 
@@ -7,7 +9,9 @@ export interface GraphPublication {
   buffer: SharedArrayBuffer;
 }
 
-/** What a worker receives at start: the graph version to begin with and the network preset. */
+export type ChannelMessage = ({ kind: 'version' } & GraphPublication) | { kind: 'hello'; threadId: number };
+
+/** What a worker receives at start: the graph version it can begin with and the network preset. */
 export interface WorkerSetup {
   initial: GraphPublication;
   presetPath?: string;

@@ -6,7 +6,7 @@ import { GraphView } from '../graph/graphView.ts';
 import type { NetworkPreset } from '../network/types.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
 import type { QuoteOutcome, QuoteTask } from '../quote/types.ts';
-import { GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
+import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
 
 export interface QuoteRunner {
@@ -29,9 +29,22 @@ export class PooledQuoteRunner implements QuoteRunner {
   graph: GraphView;
   private readonly pool: Piscina;
   private readonly channel = new BroadcastChannel(GRAPH_CHANNEL);
+  private readonly greeted = new Set<number>();
+  private readonly workerCount: number;
+  private onGreeting: (() => void) | undefined;
 
   constructor(buffer: SharedArrayBuffer, settings: PoolSettings) {
     this.graph = new GraphView(buffer);
+    this.workerCount = settings.workers;
+    // A starting worker says hello; answer with the current version so it cannot miss one published earlier.
+    this.channel.onmessage = (event: unknown) => {
+      const message = (event as { data: ChannelMessage }).data;
+      if (message.kind !== 'hello') return;
+      this.greeted.add(message.threadId);
+      this.broadcastCurrent();
+      this.onGreeting?.();
+    };
+    this.channel.unref();
     const workerData: WorkerSetup = {
       initial: { version: this.graph.version, buffer },
       presetPath: settings.presetPath,
@@ -55,13 +68,26 @@ export class PooledQuoteRunner implements QuoteRunner {
 
   publish(buffer: SharedArrayBuffer): number {
     this.graph = new GraphView(buffer);
-    this.channel.postMessage({ version: this.graph.version, buffer });
+    this.broadcastCurrent();
     return this.graph.version;
   }
 
-  /** Workers all started and ready (piscina starts them lazily otherwise). */
-  async ready(): Promise<void> {
-    await Promise.all(this.pool.threads.map((t) => new Promise((r) => (t.threadId >= 0 ? r(null) : t.once('online', r)))));
+  /** Resolves once every worker has loaded and announced itself on the graph channel. */
+  ready(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.greeted.size < this.workerCount) return;
+        this.onGreeting = undefined;
+        resolve();
+      };
+      this.onGreeting = check;
+      check();
+    });
+  }
+
+  private broadcastCurrent(): void {
+    const message: ChannelMessage = { kind: 'version', version: this.graph.version, buffer: this.graph.buffer };
+    this.channel.postMessage(message);
   }
 
   get threads() {

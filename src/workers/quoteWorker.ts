@@ -1,10 +1,10 @@
 // Piscina worker entry: quotes tasks on the graph version each task names. Graph versions arrive over a
 // BroadcastChannel as shared buffers, so attaching costs no copy whatever the graph's size.
-import { BroadcastChannel, workerData } from 'node:worker_threads';
+import { BroadcastChannel, threadId, workerData } from 'node:worker_threads';
 import { loadPreset } from '../network/loadPreset.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
 import type { QuoteOutcome, QuoteTask } from '../quote/types.ts';
-import { GRAPH_CHANNEL, type GraphPublication, type WorkerSetup } from './graphChannel.ts';
+import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
 
 const setup = workerData as WorkerSetup;
@@ -13,7 +13,12 @@ const versions = new GraphVersions();
 versions.add(setup.initial);
 
 const channel = new BroadcastChannel(GRAPH_CHANNEL);
-channel.onmessage = (event: unknown) => versions.add((event as { data: GraphPublication }).data);
+channel.onmessage = (event: unknown) => {
+  const message = (event as { data: ChannelMessage }).data;
+  if (message.kind === 'version') versions.add(message);
+};
+// Ask for the current version: one may have been published before this channel opened.
+channel.postMessage({ kind: 'hello', threadId } satisfies ChannelMessage);
 // The channel must not keep an idle worker alive; piscina owns the worker's lifetime.
 channel.unref();
 

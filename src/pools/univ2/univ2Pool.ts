@@ -31,6 +31,8 @@ export class UniV2Pool implements PoolBase {
 
   estimateOut(tokenIn: number, _tokenOut: number, amountIn: number): number {
     const [reserveIn, reserveOut] = this.reserves(tokenIn);
+    // An empty side cannot trade (the exact swap returns nothing), whatever the formula says.
+    if (reserveIn <= 0n || reserveOut <= 0n) return 0;
     const withFee = (amountIn * Number(this.state.feeNumerator)) / Number(this.state.feeDenominator);
     return (withFee * Number(reserveOut)) / (Number(reserveIn) + withFee);
   }
