@@ -1,0 +1,92 @@
+// The reference routing problem for one request, built independently of src/routing: every pool (of the platform)
+// among the endpoints, the `majors` most liquid tokens and the endpoints' own neighbours, as directed trades. Trades
+// run source side → majors → target side (majors trade freely among themselves), so no round trip through the
+// endpoints or their long tail can be counted as output: the problem is "route X", not "route X and arbitrage".
+import type { GraphView } from '../../src/graph/graphView.ts';
+import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
+import type { UniV2Pool } from '../../src/pools/univ2/univ2Pool.ts';
+
+/** A directed trade through one pool: token u in, token v out (indices into ReferenceProblem.tokens). */
+export interface Trade {
+  pool: number;
+  u: number;
+  v: number;
+  localIn: number;
+  localOut: number;
+  /** UniV2: float reserves and fee share kept; other kinds use the pool's float estimate. */
+  v2?: { reserveIn: number; reserveOut: number; gamma: number };
+  /** Rough depth of the pool in units of token u, to scale numeric searches. */
+  scaleIn: number;
+}
+
+export interface ReferenceProblem {
+  /** Graph token indices; tokens[0] is the source, tokens[1] the target. */
+  tokens: number[];
+  trades: Trade[];
+  /** Starting prices of each token in target units (from the graph's native prices). */
+  startPrice: number[];
+}
+
+const SOURCE = 0;
+const SOURCE_SIDE = 1;
+const MAJOR = 2;
+const TARGET_SIDE = 3;
+const TARGET = 4;
+
+/**
+ * @example referenceProblem(graph, wpls, usdc, -1, 40)
+ */
+export function referenceProblem(graph: GraphView, from: number, to: number, platformCode: number, majors: number): ReferenceProblem {
+  const allows = (pool: number) => platformCode < 0 || graph.poolPlatformCode(pool) === platformCode;
+  const majorSet = new Set(Array.from(graph.tokensByLiquidity().subarray(0, majors)));
+  const tier = new Map<number, number>([[from, SOURCE], [to, TARGET]]);
+  const neighbours = (token: number) => {
+    const list = new Set<number>();
+    for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
+      if (allows(graph.edges[e * EDGE_STRIDE])) list.add(graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut]);
+    }
+    return list;
+  };
+  for (const m of majorSet) if (!tier.has(m)) tier.set(m, MAJOR);
+  if (!majorSet.has(to)) for (const t of neighbours(to)) if (!tier.has(t)) tier.set(t, TARGET_SIDE);
+  if (!majorSet.has(from)) for (const t of neighbours(from)) if (!tier.has(t)) tier.set(t, SOURCE_SIDE);
+  const tokens = [from, to, ...[...tier.keys()].filter((t) => t !== from && t !== to)];
+  const index = new Map(tokens.map((t, i) => [t, i]));
+  const target = graph.tokenNativePrice[to];
+  const startPrice = tokens.map((t) => (graph.tokenNativePrice[t] > 0 && target > 0 ? graph.tokenNativePrice[t] / target : 1));
+
+  const trades: Trade[] = [];
+  const seen = new Set<number>();
+  for (const token of tokens) {
+    for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
+      const pool = graph.edges[e * EDGE_STRIDE];
+      if (seen.has(pool) || !allows(pool)) continue;
+      seen.add(pool);
+      const poolTokens = graph.poolTokens(pool);
+      for (let a = 0; a < poolTokens.length; a++) {
+        for (let b = 0; b < poolTokens.length; b++) {
+          const [tu, tv] = [poolTokens[a], poolTokens[b]];
+          if (a === b || !index.has(tu) || !index.has(tv)) continue;
+          const [ku, kv] = [tier.get(tu)!, tier.get(tv)!];
+          if (!(kv > ku || (ku === MAJOR && kv === MAJOR))) continue;
+          const priceIn = graph.tokenNativePrice[tu];
+          const trade: Trade = {
+            pool,
+            u: index.get(tu)!,
+            v: index.get(tv)!,
+            localIn: a,
+            localOut: b,
+            scaleIn: priceIn > 0 ? graph.poolLiquidity[pool] / priceIn : 1e18,
+          };
+          if (graph.poolKind(pool) === 'univ2') {
+            const st = (graph.pool(pool) as UniV2Pool).state;
+            const [rIn, rOut] = a === 0 ? [st.reserve0, st.reserve1] : [st.reserve1, st.reserve0];
+            trade.v2 = { reserveIn: Number(rIn), reserveOut: Number(rOut), gamma: Number(st.feeNumerator) / Number(st.feeDenominator) };
+          }
+          trades.push(trade);
+        }
+      }
+    }
+  }
+  return { tokens, trades, startPrice };
+}
