@@ -12,13 +12,12 @@ export interface CachedAnswer {
 export class QuoteCache {
   private readonly answers: QuickLRU<string, CachedAnswer>;
   private readonly inFlight = new Map<string, Promise<CachedAnswer>>();
+  private readonly enabled: boolean;
 
   constructor(ttlMs: number, maxEntries: number) {
     this.answers = new QuickLRU({ maxSize: maxEntries, maxAge: Math.max(ttlMs, 1) });
     this.enabled = ttlMs > 0;
   }
-
-  private readonly enabled: boolean;
 
   /**
    * The cached answer for `key`, the pending computation of it, or a new one from `compute` (cached when done).
@@ -45,9 +44,5 @@ export class QuoteCache {
       this.inFlight.set(key, pending);
     }
     return pending;
-  }
-
-  get size(): number {
-    return this.answers.size;
   }
 }

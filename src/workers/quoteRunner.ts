@@ -94,10 +94,6 @@ export class PooledQuoteRunner implements QuoteRunner {
     return this.pool.threads;
   }
 
-  get queueSize(): number {
-    return this.pool.queueSize;
-  }
-
   async close(): Promise<void> {
     this.channel.close();
     await this.pool.close();
