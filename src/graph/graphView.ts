@@ -33,6 +33,7 @@ export class GraphView {
   private readonly v: ReturnType<typeof regionViews>;
   private readonly pools: (PoolBase | undefined)[];
   private readonly addresses: (string | undefined)[];
+  private readonly poolAddresses: (string | undefined)[];
   private tokenIndexByAddress: Map<string, number> | undefined;
   private liquidityRank: Int32Array | undefined;
   private liquidityOrder: Int32Array | undefined;
@@ -52,6 +53,7 @@ export class GraphView {
     this.tokenNativePrice = this.v.tokenNativePrice;
     this.pools = new Array(this.poolCount);
     this.addresses = new Array(this.tokenCount);
+    this.poolAddresses = new Array(this.poolCount);
   }
 
   /** Graph index of a token address (any case), or -1 when the graph does not hold it. */
@@ -116,7 +118,9 @@ export class GraphView {
 
   /** Checksummed address of a pool. */
   poolAddress(pool: number): string {
-    return getAddress(bytesToHex(this.v.poolAddress.subarray(pool * ADDRESS_BYTES, (pool + 1) * ADDRESS_BYTES)));
+    return (this.poolAddresses[pool] ??= getAddress(
+      bytesToHex(this.v.poolAddress.subarray(pool * ADDRESS_BYTES, (pool + 1) * ADDRESS_BYTES)),
+    ));
   }
 
   poolPlatform(pool: number): DexPlatformId {
