@@ -1,4 +1,4 @@
-// Routing latency of /quotes and /quotes/advanced (the engine's computeQuote, no HTTP) on the default snapshot (all
+// Routing latency of /quotes (the engine's computeQuote, no HTTP; /quotes/advanced has bench/advancedLatency.ts) on the default snapshot (all
 // nine platforms), on a UniV2-only graph of the same size, and on 250,000 pools: p50/p99 over a fixed query mix,
 // after a warm-up pass of other queries.
 import { buildGraph } from '../src/graph/buildGraph.ts';
@@ -47,7 +47,7 @@ for (const [label, path] of [
   const graph = new GraphView(buildGraph(snapshot, preset, 1));
   const warmup = queryMix(graph, 2000, 7);
   const queries = queryMix(graph, QUERIES, 11);
-  for (const mode of ['standard', 'advanced'] as const) {
+  for (const mode of ['standard'] as const) {
     measure(graph, warmup, mode);
     const result = { pools: snapshot.pools.length, tokens: snapshot.tokens.length, ...measure(graph, queries, mode) };
     figures[`${label}/${mode}`] = result;

@@ -29,6 +29,7 @@ if (section('Routing latency (engine, no HTTP)', routing)) {
   );
   for (const [key, r] of Object.entries<any>(routing!.figures)) {
     const [snapshot, mode] = key.split('/');
+    if (mode !== 'standard') continue;
     let target = '';
     if (mode === 'standard' && snapshot === 'default') target = `p50 ≤ 0.5, p99 ≤ 3: ${mark(r.p50Ms <= 0.5 && r.p99Ms <= 3)}`;
     if (mode === 'standard' && snapshot === 'univ2-only') target = `p50 ≤ 0.3, p99 ≤ 2: ${mark(r.p50Ms <= 0.3 && r.p99Ms <= 2)}`;

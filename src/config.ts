@@ -21,6 +21,8 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** Quotes queued beyond the workers before new requests get 503. */
   maxQueue: number;
+  /** Milliseconds after which /quotes/advanced returns its best split so far. */
+  advancedTimeBudgetMs: number;
 }
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     deadlineSeconds: integer(env, 'DEADLINE_SECONDS', 1200),
     maxBodyBytes: 16 * 1024,
     maxQueue: integer(env, 'MAX_QUEUE', 4096),
+    advancedTimeBudgetMs: integer(env, 'ADVANCED_TIME_BUDGET_MS', 25),
   };
 }
 

@@ -1,7 +1,8 @@
 // The reference routing problem for one request, built independently of src/routing: every pool (of the platform)
 // among the endpoints, the `majors` most liquid tokens and the endpoints' own neighbours, as directed trades. Trades
-// run source side → majors → target side (majors trade freely among themselves), so no round trip through the
-// endpoints or their long tail can be counted as output: the problem is "route X", not "route X and arbitrage".
+// run source side → majors → target side, and between two majors only from the one farther from the target (hops,
+// then liquidity rank) to the nearer: the trade graph is acyclic, so no round trip can be counted as output (the
+// generated pools carry price noise: with cycles the optimum would be "route X and arbitrage", not "route X").
 import type { GraphView } from '../../src/graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
 import type { UniV2Pool } from '../../src/pools/univ2/univ2Pool.ts';
@@ -55,6 +56,17 @@ export function referenceProblem(graph: GraphView, from: number, to: number, pla
   const target = graph.tokenNativePrice[to];
   const startPrice = tokens.map((t) => (graph.tokenNativePrice[t] > 0 && target > 0 ? graph.tokenNativePrice[t] / target : 1));
 
+  // Hop distance of each major to the target through majors (then the target's side), for the orientation.
+  const distance = new Map<number, number>([[to, 0]]);
+  for (let d = 1, frontier = [to]; frontier.length > 0; d++) {
+    const next: number[] = [];
+    for (const t of frontier) for (const m of neighbours(t)) if (tier.has(m) && !distance.has(m)) distance.set(m, d), next.push(m);
+    frontier = next;
+  }
+  const rank = graph.tokenLiquidityRank();
+  const key = (t: number) => (distance.get(t) ?? 99) * 1e9 + rank[t];
+  const nearer = (a: number, b: number) => key(a) < key(b);
+
   const trades: Trade[] = [];
   const seen = new Set<number>();
   for (const token of tokens) {
@@ -68,7 +80,7 @@ export function referenceProblem(graph: GraphView, from: number, to: number, pla
           const [tu, tv] = [poolTokens[a], poolTokens[b]];
           if (a === b || !index.has(tu) || !index.has(tv)) continue;
           const [ku, kv] = [tier.get(tu)!, tier.get(tv)!];
-          if (!(kv > ku || (ku === MAJOR && kv === MAJOR))) continue;
+          if (!(kv > ku || (ku === MAJOR && kv === MAJOR && nearer(tv, tu)))) continue;
           const priceIn = graph.tokenNativePrice[tu];
           const trade: Trade = {
             pool,

@@ -121,6 +121,8 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
       slippagePpm: slippageToPpm(request.slippage),
       userAddress: request.userAddress,
       deadline: BigInt(Math.floor(Date.now() / 1000) + config.deadlineSeconds),
+      // Fixed for the process, so it needs no place in the cache key.
+      timeBudgetMs: mode === 'advanced' ? config.advancedTimeBudgetMs : undefined,
       gasPricing:
         gasPrice !== undefined && gasTokenPrice !== undefined && tokenOutPrice !== undefined && tokenOutPrice > 0
           ? { gasPriceWei: gasPrice, gasTokenPriceUsd: gasTokenPrice, tokenOutPriceUsd: tokenOutPrice }

@@ -1,18 +1,22 @@
 // Computes one quote on one graph version: resolves tokens (the zero address is the native coin, traded as the
-// wrapped token), finds the route, prices its gas and builds the transaction.
+// wrapped token), finds the route (for /quotes/advanced, a split across several routes when that pays), prices its gas
+// and builds the transaction.
 import { getAddress } from 'viem/utils';
 import type { GraphView } from '../graph/graphView.ts';
 import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
 import { estimateGas } from '../routing/gasModel.ts';
-import type { PathQuote, SearchOptions } from '../routing/types.ts';
+import { percents } from '../routing/split/apportion.ts';
+import { findBestSplit } from '../routing/split/findBestSplit.ts';
+import type { SplitLeg, SplitQuote } from '../routing/split/types.ts';
+import type { Hop, PathQuote, SearchOptions } from '../routing/types.ts';
 import { buildV2RouterTx } from '../tx/buildV2RouterTx.ts';
 import { buildWrapTx } from '../tx/buildWrapTx.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
-import { SEARCH_PROFILES } from './searchProfiles.ts';
-import type { QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
+import { DEFAULT_ADVANCED_TIME_BUDGET_MS, SEARCH_PROFILES, SPLIT_PROFILE } from './searchProfiles.ts';
+import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
 export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -33,21 +37,57 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
   }
   if (from === to) return wrapQuote(graph, preset, task, wrapIn);
 
+  const startedMs = performance.now();
   const outputDecimals = graph.tokenDecimals(to);
-  const gasOf = (path: PathQuote) =>
-    estimateGas({ hopKinds: path.hops.map((h) => graph.poolKind(h.pool)), ticksCrossed: path.ticksCrossed, wrapIn, unwrapOut });
+  const gasOfHops = (hops: Hop[], ticksCrossed: number) =>
+    estimateGas({ hopKinds: hops.map((h) => graph.poolKind(h.pool)), ticksCrossed, wrapIn, unwrapOut });
+  const gasOf = (path: PathQuote) => gasOfHops(path.hops, path.ticksCrossed);
+  const gasOfLegs = (legs: SplitLeg[]) =>
+    gasOfHops(legs.flatMap((leg) => leg.hops), legs.reduce((sum, leg) => sum + leg.ticksCrossed, 0));
   const pricing = task.gasPricing;
+  const gasCost = pricing
+    ? (gasUnits: number) => gasCostInOutput(gasUnits, pricing.gasPriceWei, pricing.gasTokenPriceUsd, pricing.tokenOutPriceUsd, outputDecimals)
+    : undefined;
   const options: Omit<SearchOptions, 'maxHops' | 'candidates' | 'connectors'> = {
     platformCode: task.platform === 'mixed' ? -1 : DEX_PLATFORM_IDS.indexOf(task.platform),
-    gasCostInOutput: pricing
-      ? (path) => gasCostInOutput(gasOf(path), pricing.gasPriceWei, pricing.gasTokenPriceUsd, pricing.tokenOutPriceUsd, outputDecimals)
-      : undefined,
+    gasCostInOutput: gasCost && ((path) => gasCost(gasOf(path))),
   };
   const path = bestPath(graph, from, to, task, options);
-  if (!path) {
+  const split =
+    task.mode === 'advanced'
+      ? findBestSplit(graph, from, to, task.amountIn, {
+          ...SPLIT_PROFILE,
+          platformCode: options.platformCode,
+          seedPaths: path ? [path.hops] : [],
+          gasCostInOutput: gasCost && ((legs) => gasCost(gasOfLegs(legs))),
+          deadline: startedMs + (task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS),
+          now: () => performance.now(),
+        })
+      : null;
+  const pathValue = path ? path.amountOut - (options.gasCostInOutput?.(path) ?? 0n) : 0n;
+  if (split && split.legs.length > 1 && (!path || split.value > pathValue)) {
+    return { ok: true, quote: splitQuote(graph, split, outputDecimals, gasOfLegs(split.legs)) };
+  }
+  const single = split && split.legs.length === 1 && (!path || split.value > pathValue) ? pathOfLeg(split.legs[0]) : path;
+  if (!single) {
     return { ok: false, noRoute: `No route found: no ${task.platform} path from ${task.fromToken} to ${task.toToken} for amountIn ${task.amountIn}` };
   }
-  const legs = path.hops.map(
+  const legs = routeLegs(graph, single.hops);
+  return {
+    ok: true,
+    quote: {
+      blockNumber: graph.blockNumber,
+      amountOut: single.amountOut,
+      outputDecimals,
+      gasUnits: gasOf(single),
+      splits: [[100, legs]],
+      tx: task.userAddress ? pathTx(graph, preset, task, single, legs, wrapIn, unwrapOut) : undefined,
+    },
+  };
+}
+
+function routeLegs(graph: GraphView, hops: Hop[]): RouteLeg[] {
+  return hops.map(
     (hop): RouteLeg => ({
       pairAddress: graph.poolAddress(hop.pool),
       tokenIn: graph.tokenAddress(hop.tokenIn),
@@ -56,16 +96,21 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
       platform: graph.poolPlatform(hop.pool),
     }),
   );
+}
+
+function pathOfLeg(leg: SplitLeg): PathQuote {
+  return { hops: leg.hops, amountIn: leg.amountIn, amountOut: leg.amountOut, ticksCrossed: leg.ticksCrossed };
+}
+
+/** Several routes in execution order with their percent of the input; no tx (no router executes splits yet). */
+function splitQuote(graph: GraphView, split: SplitQuote, outputDecimals: number, gasUnits: number): ComputedQuote {
+  const shares = percents(split.legs.map((leg) => leg.amountIn));
   return {
-    ok: true,
-    quote: {
-      blockNumber: graph.blockNumber,
-      amountOut: path.amountOut,
-      outputDecimals,
-      gasUnits: gasOf(path),
-      splits: [[100, legs]],
-      tx: task.userAddress ? pathTx(graph, preset, task, path, legs, wrapIn, unwrapOut) : undefined,
-    },
+    blockNumber: graph.blockNumber,
+    amountOut: split.amountOut,
+    outputDecimals,
+    gasUnits,
+    splits: split.legs.map((leg, i): [number, RouteLeg[]] => [shares[i], routeLegs(graph, leg.hops)]),
   };
 }
 

@@ -1,7 +1,16 @@
-// Search settings of the two endpoints: /quotes is fast and shallow, /quotes/advanced searches deeper.
+// Search settings of the two endpoints: /quotes is fast and shallow, /quotes/advanced searches deeper and splits.
 import type { QuoteMode } from './types.ts';
 
 export const SEARCH_PROFILES: Record<QuoteMode, { maxHops: number; candidates: number; connectors: number }> = {
   standard: { maxHops: 3, candidates: 8, connectors: 64 },
   advanced: { maxHops: 4, candidates: 24, connectors: 256 },
 };
+
+/**
+ * Split search of /quotes/advanced (src/routing/split): K-best candidate paths handed to the split optimiser. Paths of
+ * four hops enter as seeds: the deep single-path search's best path is always a candidate.
+ */
+export const SPLIT_PROFILE = { maxHops: 3, connectors: 24, keepPerToken: 2, maxPaths: 16 };
+
+/** Time budget of one /quotes/advanced quote when the task names none (ADVANCED_TIME_BUDGET_MS). */
+export const DEFAULT_ADVANCED_TIME_BUDGET_MS = 25;

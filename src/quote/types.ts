@@ -19,6 +19,11 @@ export interface QuoteTask {
   deadline: bigint;
   /** Present when gas can be priced in the output token: routes are then ranked net of gas. */
   gasPricing?: { gasPriceWei: bigint; gasTokenPriceUsd: number; tokenOutPriceUsd: number };
+  /**
+   * /quotes/advanced only: milliseconds after which the split search returns its best answer so far (default 25).
+   * The answer is never worse than /quotes for the same request, however small the budget.
+   */
+  timeBudgetMs?: number;
 }
 
 /** One pool of a route, as the client library of spec 4.2 reads it. */
@@ -36,7 +41,11 @@ export interface ComputedQuote {
   amountOut: bigint;
   outputDecimals: number;
   gasUnits: number;
-  /** [percent of the input, the route's legs in order]. */
+  /**
+   * [percent of the input, the route's legs in order], in execution order. Percents have two decimals and sum to
+   * 100 (integer basis points apportioned by largest remainder). Several splits have no `tx`: no router executes
+   * splits yet.
+   */
   splits: [number, RouteLeg[]][];
   tx?: QuoteTx;
 }

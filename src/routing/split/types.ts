@@ -1,0 +1,40 @@
+// Shapes of the split search: its options and its exact answer.
+import type { Hop } from '../types.ts';
+
+export interface SplitOptions {
+  /** Longest candidate path. */
+  maxHops: number;
+  /** Only pools of this platform (index in DEX_PLATFORM_IDS); -1 for every platform. */
+  platformCode: number;
+  /** Intermediates: this many of the most liquid tokens, plus the neighbours of a long-tail end. */
+  connectors: number;
+  /** Partial paths kept per token and hop count in the K-best search. */
+  keepPerToken: number;
+  /** Candidate paths handed to the optimiser. */
+  maxPaths: number;
+  /** Paths that must be candidates whatever the search finds (e.g. the single best path of /quotes). */
+  seedPaths?: Hop[][];
+  /** Gas cost in output units of executing these paths as one transaction; absent: maximise output. */
+  gasCostInOutput?: (paths: SplitLeg[]) => bigint;
+  /** Clock reading (ms) after which the best answer so far is returned, and the clock to read. */
+  deadline?: number;
+  now?: () => number;
+}
+
+/** One split: its exact input share and the exact output it yields when executed in order after the splits before it. */
+export interface SplitLeg {
+  hops: Hop[];
+  amountIn: bigint;
+  amountOut: bigint;
+  ticksCrossed: number;
+}
+
+export interface SplitQuote {
+  /** In execution order; the amountIn of the legs sum to the request's amountIn exactly. */
+  legs: SplitLeg[];
+  amountOut: bigint;
+  /** amountOut less the gas cost (equal to amountOut when gas is not priced). */
+  value: bigint;
+  /** Frank-Wolfe gap of the float optimisation when it stopped, relative to its objective (an upper bound on the shortfall from the optimum over the candidate paths). */
+  relativeGap: number;
+}

@@ -1,0 +1,109 @@
+// /quotes/advanced through computeQuote: several splits as [percent, route] in execution order with no transaction,
+// percents that sum to 100, a single-path answer keeping its router transaction, and never less than /quotes.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildGraph } from '../../src/graph/buildGraph.ts';
+import { GraphView } from '../../src/graph/graphView.ts';
+import { NATIVE_ADDRESS, computeQuote } from '../../src/quote/computeQuote.ts';
+import type { QuoteTask } from '../../src/quote/types.ts';
+import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
+import { handGraph, labelAddress } from '../support/graphs.ts';
+
+const E18 = 10n ** 18n;
+const E6 = 10n ** 6n;
+const USER = labelAddress('split-test-user');
+
+function twoEqualPools() {
+  return handGraph(
+    [
+      { symbol: 'WPLS', decimals: 18 },
+      { symbol: 'USDC', decimals: 6 },
+    ],
+    [
+      { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v2' },
+      { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v1' },
+    ],
+  );
+}
+
+function task(h: ReturnType<typeof twoEqualPools>, overrides: Partial<QuoteTask>): QuoteTask {
+  return {
+    graphVersion: 1,
+    mode: 'advanced',
+    platform: 'mixed',
+    fromToken: h.address('WPLS'),
+    toToken: h.address('USDC'),
+    amountIn: 200_000_000n * E18,
+    slippagePpm: 5000n,
+    userAddress: USER,
+    deadline: 1_900_000_000n,
+    ...overrides,
+  };
+}
+
+test('answers a split as 50/50 percents over both pools, in execution order, without a transaction', () => {
+  const h = twoEqualPools();
+  const outcome = computeQuote(h.graph, h.preset, task(h, {}));
+  assert.ok(outcome.ok);
+  const half = 100_000_000n * E18;
+  assert.equal(outcome.quote.amountOut, h.out(0, 'WPLS', half) + h.out(1, 'WPLS', half));
+  assert.deepEqual(
+    outcome.quote.splits.map(([percent, legs]) => [percent, legs.map((leg) => [leg.pairAddress, leg.platform])]),
+    [
+      [50, [[h.snapshot.pools[0].address, 'dexa_v2']]],
+      [50, [[h.snapshot.pools[1].address, 'dexa_v1']]],
+    ],
+  );
+  assert.equal(outcome.quote.tx, undefined);
+  // Base, router entry and one UniV2 hop per split (gasModel.ts: 21,000 + 30,000 + 2 × 62,000).
+  assert.equal(outcome.quote.gasUnits, 175_000);
+});
+
+test('gives percents with two decimals that sum to 100 for an uneven split', () => {
+  const h = handGraph(
+    [
+      { symbol: 'WPLS', decimals: 18 },
+      { symbol: 'USDC', decimals: 6 },
+    ],
+    [
+      { tokens: ['WPLS', 'USDC'], reserves: [2_000_000_000n * E18, 60_000n * E6], platform: 'dexa_v2' },
+      { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v1' },
+    ],
+  );
+  const outcome = computeQuote(h.graph, h.preset, task(h, {}));
+  assert.ok(outcome.ok);
+  assert.deepEqual(outcome.quote.splits.map(([percent]) => percent), [66.67, 33.33]);
+});
+
+test('keeps the router transaction when the best answer is one path', () => {
+  const h = twoEqualPools();
+  // 1 PLS: splitting gains nothing measurable in USDC units, so one pool takes it all.
+  const outcome = computeQuote(h.graph, h.preset, task(h, { amountIn: E18, fromToken: NATIVE_ADDRESS }));
+  assert.ok(outcome.ok);
+  assert.equal(outcome.quote.splits.length, 1);
+  assert.equal(outcome.quote.splits[0][0], 100);
+  assert.equal(outcome.quote.tx?.value, E18.toString());
+});
+
+test('never quotes less than /quotes, even with a zero time budget, on the default snapshot', () => {
+  const snapshot = readSnapshot(DEFAULT_SNAPSHOT_PATH);
+  const h = twoEqualPools();
+  const graph = new GraphView(buildGraph(snapshot, h.preset, 1));
+  const symbols = ['WPLS', 'USDC', 'DAI', 'HEX', 'PLSX', 'USDT'];
+  const address = (s: string) => h.preset.tokens.find((t) => t.symbol === s)!.address;
+  for (const [i, from] of symbols.entries()) {
+    const to = symbols[(i + 1) % symbols.length];
+    for (const usd of [10, 100_000]) {
+      const amountIn = BigInt(Math.floor((usd / 0.00003) * 1e18 / graph.tokenNativePrice[graph.tokenIndex(address(from))]));
+      const base = { ...task(h, {}), fromToken: address(from), toToken: address(to), amountIn, userAddress: undefined };
+      const standard = computeQuote(graph, h.preset, { ...base, mode: 'standard' });
+      for (const timeBudgetMs of [0, 25]) {
+        const advanced = computeQuote(graph, h.preset, { ...base, timeBudgetMs });
+        assert.ok(standard.ok && advanced.ok);
+        assert.ok(advanced.quote.amountOut >= standard.quote.amountOut, `${from} → ${to} $${usd} budget ${timeBudgetMs}: ${advanced.quote.amountOut} < ${standard.quote.amountOut}`);
+        const basisPoints = advanced.quote.splits.reduce((sum, [percent]) => sum + Math.round(percent * 100), 0);
+        assert.equal(basisPoints, 10_000);
+      }
+    }
+  }
+});
