@@ -85,7 +85,8 @@ if (section('HTTP load over loopback (autocannon, 50 connections)', http)) {
     `Cached quote / bare echo: ${f.cachedOverEcho} (target ≥ 0.5: ${mark(f.cachedOverEcho >= 0.5)}).`,
     `Uncached /quotes, worker pool / inline: ${f.poolOverInline}.`,
     'Uncached requests come from the routing benchmark\'s query mix, about 0.2% of whose pairs have no route: their',
-    'no-route 400 answers are the non-2xx counts.',
+    'no-route 400 answers are the non-2xx counts. Uncached /quotes/advanced runs split routing with its 25 ms anytime',
+    'budget per request, so one worker serves on the order of a hundred a second and 50 concurrent connections queue.',
     '',
   );
 }
