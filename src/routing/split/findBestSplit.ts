@@ -6,6 +6,7 @@ import { apportion, floatWeights } from './apportion.ts';
 import { candidatePaths } from './candidatePaths.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { simulateSplit } from './simulateSplit.ts';
+import { pathEstimate } from './pathEstimate.ts';
 import { SplitModel } from './splitModel.ts';
 import type { SplitOptions, SplitQuote } from './types.ts';
 import { v2ClosedForm } from './v2ClosedForm.ts';
@@ -15,6 +16,14 @@ const TOLERANCE = 1e-7;
 const MAX_ITERATIONS = 300;
 /** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
 const PRUNE_ITERATIONS = 60;
+/**
+ * Pools' outputs are concave in their input, so no split of `total` over the candidates can beat total times the
+ * best marginal rate among them. When the best single candidate is this close to that ceiling (a tenth of a basis
+ * point), there is nothing worth splitting for, and the optimiser is skipped.
+ */
+const NOTHING_TO_GAIN = 1e-5;
+/** A probe this small, relative to the trade, measures a path's marginal rate. */
+const MARGINAL_PROBE = 1e-9;
 
 /**
  * The best split of `amountIn` from `from` to `to` found before the deadline (by value net of gas when priced), or
@@ -25,10 +34,12 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   const total = Number(amountIn);
   const paths = candidatePaths(graph, from, to, total, options);
   if (paths.length === 0 || amountIn <= 0n) return null;
+  const single = bestSingle(graph, paths, amountIn, options);
+  if (single && Number(single.amountOut) >= marginalCeiling(graph, paths, total) * (1 - NOTHING_TO_GAIN)) return single;
   const model = new SplitModel(graph, paths, total);
   const settings = { tolerance: TOLERANCE, maxIterations: MAX_ITERATIONS, deadline: options.deadline, now: options.now };
   const allocation = optimiseSplit(model, total, settings);
-  let best = betterOf(exactQuote(graph, paths, allocation, amountIn, options), bestSingle(graph, paths, amountIn, options));
+  let best = betterOf(exactQuote(graph, paths, allocation, amountIn, options), single);
   if (!best || !options.gasCostInOutput) return best;
 
   // Fixed gas per split makes the problem non-convex: remove one split at a time while that raises the net value.
@@ -50,6 +61,14 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
     x = improved.x;
     disabled[improved.removed] = 1;
   }
+}
+
+/** Output of `total` at the best candidate's marginal rate: an upper bound on any split over the candidates. */
+function marginalCeiling(graph: GraphView, paths: readonly Hop[][], total: number): number {
+  const probe = total * MARGINAL_PROBE;
+  let best = 0;
+  for (const hops of paths) best = Math.max(best, pathEstimate(graph, hops, probe) / probe);
+  return best * total;
 }
 
 /** Safety net against float-model error: the best candidate taking the whole input, evaluated exactly. */
