@@ -133,6 +133,7 @@ export function buildGraph(snapshot: Snapshot, preset: NetworkPreset, version: n
   const prices = nativePrices(pools, tokenCount, wrapped);
   v.tokenNativePrice.set(prices);
   pools.forEach((p, index) => (v.poolLiquidity[index] = poolLiquidity(p, prices)));
+  rankTokensByDepth(pools, v.poolLiquidity, v.tokensByDepth, v.tokenDepthRank);
   return buffer;
 }
 
@@ -147,6 +148,15 @@ function sortEdgesByTokenOut(edges: Int32Array, edgeStart: Int32Array, tokenCoun
     records.sort((a, b) => a[EdgeField.tokenOut] - b[EdgeField.tokenOut] || a[EdgeField.pool] - b[EdgeField.pool]);
     records.forEach((record, i) => edges.set(record, (start + i) * EDGE_STRIDE));
   }
+}
+
+/** Orders tokens by the total depth of their pools, once per version, so no reader has to sort. */
+function rankTokensByDepth(pools: BuiltPool[], liquidity: Float64Array, order: Int32Array, rank: Int32Array): void {
+  const depth = new Float64Array(rank.length);
+  pools.forEach((p, index) => p.tokens.forEach((t) => (depth[t] += liquidity[index])));
+  const sorted = Array.from({ length: rank.length }, (_, t) => t).sort((a, b) => depth[b] - depth[a]);
+  order.set(sorted);
+  sorted.forEach((token, position) => (rank[token] = position));
 }
 
 function writeWord(words: BigUint64Array, index: number, value: bigint): void {

@@ -35,8 +35,6 @@ export class GraphView {
   private readonly addresses: (string | undefined)[];
   private readonly poolAddresses: (string | undefined)[];
   private tokenIndexByAddress: Map<string, number> | undefined;
-  private liquidityRank: Int32Array | undefined;
-  private liquidityOrder: Int32Array | undefined;
 
   constructor(readonly buffer: SharedArrayBuffer) {
     const header = new Int32Array(buffer, 0, HEADER_BYTES / 4);
@@ -70,14 +68,12 @@ export class GraphView {
    * ranked below its connector count.
    */
   tokenLiquidityRank(): Int32Array {
-    this.rankTokens();
-    return this.liquidityRank!;
+    return this.v.tokenDepthRank;
   }
 
   /** Tokens ordered by the total depth of their pools, deepest first. */
   tokensByLiquidity(): Int32Array {
-    this.rankTokens();
-    return this.liquidityOrder!;
+    return this.v.tokensByDepth;
   }
 
   /** First edge of `token` leading to `target` (edges are sorted by target), or -1 when no pool joins them. */
@@ -92,19 +88,6 @@ export class GraphView {
     return low < this.tokenEdgeStart[token + 1] && this.edges[low * EDGE_STRIDE + EdgeField.tokenOut] === target
       ? low
       : -1;
-  }
-
-  private rankTokens(): void {
-    if (!this.liquidityRank) {
-      const depth = new Float64Array(this.tokenCount);
-      for (let p = 0; p < this.poolCount; p++) {
-        for (const t of this.poolTokens(p)) depth[t] += this.poolLiquidity[p];
-      }
-      const order = Array.from({ length: this.tokenCount }, (_, t) => t).sort((a, b) => depth[b] - depth[a]);
-      this.liquidityOrder = Int32Array.from(order);
-      this.liquidityRank = new Int32Array(this.tokenCount);
-      order.forEach((token, rank) => (this.liquidityRank![token] = rank));
-    }
   }
 
   /** Checksummed address of a token. */

@@ -43,6 +43,9 @@ export const REGIONS = {
   tokenDecimals: { type: 'u8', length: (c: Counts) => c.tokenCount },
   /** Value of one raw unit of the token in raw units of the wrapped native token; 0 when unknown. */
   tokenNativePrice: { type: 'f64', length: (c: Counts) => c.tokenCount },
+  /** Rank of each token by the total depth of its pools (0 = deepest), and the tokens in that order. */
+  tokenDepthRank: { type: 'i32', length: (c: Counts) => c.tokenCount },
+  tokensByDepth: { type: 'i32', length: (c: Counts) => c.tokenCount },
   tokenEdgeStart: { type: 'i32', length: (c: Counts) => c.tokenCount + 1 },
   edges: { type: 'i32', length: (c: Counts) => c.edgeCount * EDGE_STRIDE },
   poolKind: { type: 'u8', length: (c: Counts) => c.poolCount },
