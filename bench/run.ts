@@ -10,6 +10,7 @@ const BENCHMARKS = [
   'bench/routingQuality.ts',
   'bench/startup.ts',
   'bench/httpLoad.ts',
+  'bench/chainSync.ts',
 ];
 
 for (const script of BENCHMARKS) {

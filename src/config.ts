@@ -23,6 +23,12 @@ export interface ServiceConfig {
   maxQueue: number;
   /** Milliseconds after which /quotes/advanced returns its best split so far. */
   advancedTimeBudgetMs: number;
+  /** JSON-RPC endpoint of a chain-369 node: when set, state is read from it and follows every block (live mode). */
+  rpcUrl?: string;
+  /** Live mode: how often the chain head is polled. */
+  blockPollMs: number;
+  /** Live mode: quotes are refused (503) once the state was last confirmed current longer ago than this. */
+  maxStateAgeMs: number;
 }
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
@@ -53,6 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     maxBodyBytes: 16 * 1024,
     maxQueue: integer(env, 'MAX_QUEUE', 4096),
     advancedTimeBudgetMs: integer(env, 'ADVANCED_TIME_BUDGET_MS', 25),
+    rpcUrl: env.RPC_URL || undefined,
+    blockPollMs: integer(env, 'BLOCK_POLL_MS', 1000),
+    maxStateAgeMs: integer(env, 'MAX_STATE_AGE_MS', 60_000),
   };
 }
 

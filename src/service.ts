@@ -1,6 +1,9 @@
-// Assembles the service: snapshot → shared graph → quote runner (worker pool or inline) → HTTP server.
+// Assembles the service: state (a snapshot file, or a chain-369 node followed block by block) → shared graph → quote
+// runner (worker pool or inline) → HTTP server.
+import type { ChainThread } from './chain/chainThread.ts';
 import type { ServiceConfig } from './config.ts';
 import { buildGraph } from './graph/buildGraph.ts';
+import type { StateFreshness } from './http/health.ts';
 import { type RunningServer, startServer } from './http/server.ts';
 import { type Logger, createLogger } from './logger.ts';
 import { loadPreset } from './network/loadPreset.ts';
@@ -10,6 +13,8 @@ import { InlineQuoteRunner, PooledQuoteRunner, type QuoteRunner } from './worker
 export interface Service {
   port: number;
   runner: QuoteRunner;
+  /** Live mode only: the chain follower (block numbers, publish latencies). */
+  live: ChainThread | undefined;
   close(): Promise<void>;
 }
 
@@ -20,33 +25,63 @@ export interface Service {
 export async function startService(config: ServiceConfig, logger: Logger = createLogger(config.logLevel)): Promise<Service> {
   const started = performance.now();
   const preset = loadPreset(config.presetPath);
-  const snapshot = readSnapshot(config.snapshotPath ?? DEFAULT_SNAPSHOT_PATH);
-  const buffer = buildGraph(snapshot, preset, 1);
+  const live = config.rpcUrl ? await startChainThread(config, logger) : undefined;
+  const snapshot = live ? undefined : readSnapshot(config.snapshotPath ?? DEFAULT_SNAPSHOT_PATH);
+  const buffer = live ? live.initial : buildGraph(snapshot!, preset, 1);
   const runner: QuoteRunner =
     config.workers > 0
       ? new PooledQuoteRunner(buffer, { workers: config.workers, maxQueue: config.maxQueue, presetPath: config.presetPath })
       : new InlineQuoteRunner(buffer, preset);
+  live?.follow(runner);
+  const freshness = (): StateFreshness => {
+    const graphVersion = runner.graph.version;
+    if (!live) {
+      const { blockNumber, pools, tokens } = snapshot!;
+      return { source: 'snapshot', blockNumber, stateAgeMs: null, pools: pools.length, tokens: tokens.length, graphVersion };
+    }
+    return { source: 'rpc', graphVersion, ...live.freshness() };
+  };
   let server: RunningServer;
   try {
-    server = await startServer({ config, runner, logger });
+    server = await startServer({ config, runner, logger, freshness });
   } catch (error) {
+    await live?.stop();
     await runner.close();
     throw error;
   }
+  const state = freshness();
   logger.info('service listening', {
     port: server.port,
-    pools: snapshot.pools.length,
-    tokens: snapshot.tokens.length,
-    synthetic: snapshot.synthetic,
+    source: state.source,
+    block: state.blockNumber.toString(),
+    pools: state.pools,
+    tokens: state.tokens,
     workers: config.workers,
     startupMs: Math.round(performance.now() - started),
   });
   return {
     port: server.port,
     runner,
+    live,
     close: async () => {
+      await live?.stop();
       await server.close();
       await runner.close();
     },
   };
+}
+
+/** Live mode: the chain reader (and viem) run in their own thread, so the HTTP thread never waits on them. */
+async function startChainThread(config: ServiceConfig, logger: Logger): Promise<ChainThread> {
+  const { ChainThread } = await import('./chain/chainThread.ts');
+  return ChainThread.start(
+    {
+      rpcUrl: config.rpcUrl!,
+      presetPath: config.presetPath,
+      pollIntervalMs: config.blockPollMs,
+      warmStartPath: config.snapshotPath,
+      logLevel: config.logLevel,
+    },
+    logger,
+  );
 }

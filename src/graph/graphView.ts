@@ -30,6 +30,8 @@ export class GraphView {
   readonly edges: Int32Array;
   readonly poolLiquidity: Float64Array;
   readonly tokenNativePrice: Float64Array;
+  /** UniV2 pools' [reserve0, reserve1, share of input after fee] as float64 (V2_FLOAT_STRIDE per pool; zero for other kinds). */
+  readonly poolV2Float: Float64Array;
   private readonly v: ReturnType<typeof regionViews>;
   private readonly pools: (PoolBase | undefined)[];
   private readonly addresses: (string | undefined)[];
@@ -49,6 +51,7 @@ export class GraphView {
     this.edges = this.v.edges;
     this.poolLiquidity = this.v.poolLiquidity;
     this.tokenNativePrice = this.v.tokenNativePrice;
+    this.poolV2Float = this.v.poolV2Float;
     this.pools = new Array(this.poolCount);
     this.addresses = new Array(this.tokenCount);
     this.poolAddresses = new Array(this.poolCount);

@@ -15,6 +15,7 @@ export const ERROR_TABLE = {
   RATE_LIMITED: { status: 429, body: 'json' },
   INTERNAL: { status: 500, body: 'json' },
   OVERLOADED: { status: 503, body: 'json' },
+  STALE_STATE: { status: 503, body: 'json' },
 } as const satisfies Record<string, { status: number; body: 'json' | 'text' }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
@@ -74,6 +75,12 @@ export const errors = {
       { 'Retry-After': String(retryAfterSeconds) },
     ),
   internal: () => new ServiceError('INTERNAL', 'Internal server error'),
+  staleState: (ageMs: number, limitMs: number) =>
+    new ServiceError(
+      'STALE_STATE',
+      `Chain state is stale: last confirmed ${Math.round(ageMs / 1000)} s ago (limit ${Math.round(limitMs / 1000)} s); retry shortly`,
+      { 'Retry-After': '5' },
+    ),
   overloaded: () =>
     new ServiceError('OVERLOADED', 'Service overloaded: too many quotes in progress; retry shortly', { 'Retry-After': '1' }),
 };

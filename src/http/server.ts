@@ -11,6 +11,7 @@ import { isBotUserAgent } from './botDetection.ts';
 import { clientIp, isWhitelisted } from './clientIdentity.ts';
 import { deserializeRequest } from './deserializeRequest.ts';
 import { ServiceError, errors } from './errors.ts';
+import { type StateFreshness, healthBody, isStale } from './health.ts';
 import { type CachedAnswer, QuoteCache } from './quoteCache.ts';
 import { quoteResponseBody } from './quoteResponse.ts';
 import { RateLimiter } from './rateLimiter.ts';
@@ -18,6 +19,7 @@ import { type Exchange, beginExchange, readBody, send, sendError } from './respo
 import { type QuoteRequest, validateRequest } from './validateRequest.ts';
 
 export const BASE_PATH = '/api/v2';
+export const HEALTH_PATH = '/health';
 const QUOTE_PATHS: Record<string, QuoteMode> = {
   [`${BASE_PATH}/quotes`]: 'standard',
   [`${BASE_PATH}/quotes/advanced`]: 'advanced',
@@ -31,6 +33,8 @@ export interface ServerDependencies {
   config: ServiceConfig;
   runner: QuoteRunner;
   logger: Logger;
+  /** Where the state comes from and how fresh it is (GET /health, and 503 once live state is too old). */
+  freshness: () => StateFreshness;
 }
 
 export interface RunningServer {
@@ -44,7 +48,7 @@ export interface RunningServer {
  * @example const server = await startServer({ config: loadConfig({ PORT: '0' }), runner, logger }); server.port
  */
 export function startServer(deps: ServerDependencies): Promise<RunningServer> {
-  const { config, runner, logger } = deps;
+  const { config, runner, logger, freshness } = deps;
   const cache = new QuoteCache(config.cacheTtlMs, config.cacheMaxEntries);
   const limiter = config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute) : undefined;
   const decoder = new TextDecoder();
@@ -68,6 +72,17 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
       sendError(beginExchange(res, () => {}, method === 'HEAD'), errors.methodNotAllowed(method, ALLOWED_METHODS));
     });
   }
+  app.get(HEALTH_PATH, (res) => {
+    const state = freshness();
+    const stale = isStale(state, config.maxStateAgeMs);
+    send(beginExchange(res, () => {}), stale ? 503 : 200, 'application/json', healthBody(state, stale), {
+      'Cache-Control': 'no-store',
+    });
+  });
+  app.any(HEALTH_PATH, (res, req) => {
+    const method = req.getCaseSensitiveMethod();
+    sendError(beginExchange(res, () => {}, method === 'HEAD'), errors.methodNotAllowed(method, 'GET'));
+  });
   app.any('/*', (res, req) =>
     sendError(beginExchange(res, () => {}, req.getMethod() === 'head'), errors.notFound(req.getUrl())),
   );
@@ -85,6 +100,8 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
     const fail = (error: ServiceError) => sendError(exchange, error, settle);
     try {
       if (config.botDetection && isBotUserAgent(userAgent)) throw errors.botDetected();
+      const state = freshness();
+      if (isStale(state, config.maxStateAgeMs)) throw errors.staleState(state.stateAgeMs!, config.maxStateAgeMs);
       if (limiter && !isWhitelisted(origin, referer, config.whitelistDomains)) {
         const decision = limiter.take(ip);
         if (!decision.allowed) throw errors.rateLimited(limiter.limit, decision.retryAfterSeconds);

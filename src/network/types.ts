@@ -55,6 +55,8 @@ export interface NetworkPreset {
   nativeSymbol: string;
   wrappedNative: TokenPreset;
   multicall3: string;
+  /** Our aggregator router (contracts/AggregatorRouter.sol) on this network, when deployed. */
+  aggregatorRouter?: string;
   platforms: Record<DexPlatformId, PlatformPreset>;
   tokens: TokenPreset[];
 }

@@ -5,13 +5,15 @@ import { getAddress } from 'viem/utils';
 import type { GraphView } from '../graph/graphView.ts';
 import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
-import { estimateGas } from '../routing/gasModel.ts';
+import { estimateGas, estimateSplitGas } from '../routing/gasModel.ts';
 import { percents } from '../routing/split/apportion.ts';
 import { findBestSplit } from '../routing/split/findBestSplit.ts';
 import type { SplitLeg, SplitQuote } from '../routing/split/types.ts';
 import type { Hop, PathQuote, SearchOptions } from '../routing/types.ts';
+import { buildRouterTx } from '../tx/buildRouterTx.ts';
 import { buildV2RouterTx } from '../tx/buildV2RouterTx.ts';
 import { buildWrapTx } from '../tx/buildWrapTx.ts';
+import { platformRouterOf } from '../tx/routerHops.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
@@ -39,11 +41,25 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
 
   const startedMs = performance.now();
   const outputDecimals = graph.tokenDecimals(to);
+  // A one-platform UniV2 path goes through that platform's router (see pathTx), anything else through ours.
   const gasOfHops = (hops: Hop[], ticksCrossed: number) =>
-    estimateGas({ hopKinds: hops.map((h) => graph.poolKind(h.pool)), ticksCrossed, wrapIn, unwrapOut });
+    estimateGas({
+      hopKinds: hops.map((h) => graph.poolKind(h.pool)),
+      ticksCrossed,
+      wrapIn,
+      unwrapOut,
+      executor: platformRouterOf(graph, preset, hops) ? 'platformRouter' : 'aggregator',
+    });
   const gasOf = (path: PathQuote) => gasOfHops(path.hops, path.ticksCrossed);
   const gasOfLegs = (legs: SplitLeg[]) =>
-    gasOfHops(legs.flatMap((leg) => leg.hops), legs.reduce((sum, leg) => sum + leg.ticksCrossed, 0));
+    legs.length === 1
+      ? gasOfHops(legs[0].hops, legs[0].ticksCrossed)
+      : estimateSplitGas({
+          splits: legs.map((leg) => leg.hops.map((h) => graph.poolKind(h.pool))),
+          ticksCrossed: legs.reduce((sum, leg) => sum + leg.ticksCrossed, 0),
+          wrapIn,
+          unwrapOut,
+        });
   const pricing = task.gasPricing;
   const gasCost = pricing
     ? (gasUnits: number) => gasCostInOutput(gasUnits, pricing.gasPriceWei, pricing.gasTokenPriceUsd, pricing.tokenOutPriceUsd, outputDecimals)
@@ -66,7 +82,8 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
       : null;
   const pathValue = path ? path.amountOut - (options.gasCostInOutput?.(path) ?? 0n) : 0n;
   if (split && split.legs.length > 1 && (!path || split.value > pathValue)) {
-    return { ok: true, quote: splitQuote(graph, split, outputDecimals, gasOfLegs(split.legs)) };
+    const tx = task.userAddress ? splitTx(graph, preset, task, split) : undefined;
+    return { ok: true, quote: splitQuote(graph, split, outputDecimals, gasOfLegs(split.legs), tx) };
   }
   const single = split && split.legs.length === 1 && (!path || split.value > pathValue) ? pathOfLeg(split.legs[0]) : path;
   if (!single) {
@@ -102,8 +119,14 @@ function pathOfLeg(leg: SplitLeg): PathQuote {
   return { hops: leg.hops, amountIn: leg.amountIn, amountOut: leg.amountOut, ticksCrossed: leg.ticksCrossed };
 }
 
-/** Several routes in execution order with their percent of the input; no tx (no router executes splits yet). */
-function splitQuote(graph: GraphView, split: SplitQuote, outputDecimals: number, gasUnits: number): ComputedQuote {
+/** Several routes in execution order with their percent of the input; `tx` only where our router is deployed. */
+function splitQuote(
+  graph: GraphView,
+  split: SplitQuote,
+  outputDecimals: number,
+  gasUnits: number,
+  tx: QuoteTx | undefined,
+): ComputedQuote {
   const shares = percents(split.legs.map((leg) => leg.amountIn));
   return {
     blockNumber: graph.blockNumber,
@@ -111,7 +134,24 @@ function splitQuote(graph: GraphView, split: SplitQuote, outputDecimals: number,
     outputDecimals,
     gasUnits,
     splits: split.legs.map((leg, i): [number, RouteLeg[]] => [shares[i], routeLegs(graph, leg.hops)]),
+    ...(tx && { tx }),
   };
+}
+
+/** Our router's call executing every split in order with its exact amount; undefined where no router is deployed. */
+function splitTx(graph: GraphView, preset: NetworkPreset, task: QuoteTask, split: SplitQuote): QuoteTx | undefined {
+  if (!preset.aggregatorRouter) return undefined;
+  return buildRouterTx({
+    router: preset.aggregatorRouter,
+    graph,
+    tokenIn: task.fromToken,
+    tokenOut: task.toToken,
+    amountIn: task.amountIn,
+    splits: split.legs,
+    amountOutMin: minAmountOut(split.amountOut, task.slippagePpm),
+    recipient: task.userAddress!,
+    deadline: task.deadline,
+  });
 }
 
 /** /quotes/advanced searches deeper and also runs the standard search, so it is never worse than /quotes. */
@@ -156,7 +196,10 @@ function wrapQuote(graph: GraphView, preset: NetworkPreset, task: QuoteTask, wra
   };
 }
 
-/** A platform router's call when every hop is a UniV2 pair of that one platform; otherwise no transaction yet. */
+/**
+ * A platform router's call when every hop is a UniV2 pair of that one platform (cheapest in gas); otherwise our
+ * router's, or no transaction where our router is not deployed.
+ */
 function pathTx(
   graph: GraphView,
   preset: NetworkPreset,
@@ -166,18 +209,30 @@ function pathTx(
   nativeIn: boolean,
   nativeOut: boolean,
 ): QuoteTx | undefined {
-  const platform = graph.poolPlatform(path.hops[0].pool);
-  const router = preset.platforms[platform].router;
-  const executable = path.hops.every((h) => graph.poolKind(h.pool) === 'univ2' && graph.poolPlatform(h.pool) === platform);
-  if (!executable || !router) return undefined;
-  return buildV2RouterTx({
-    router,
-    path: [legs[0].tokenIn, ...legs.map((leg) => leg.tokenOut)],
+  const amountOutMin = minAmountOut(path.amountOut, task.slippagePpm);
+  const router = platformRouterOf(graph, preset, path.hops);
+  if (router) {
+    return buildV2RouterTx({
+      router,
+      path: [legs[0].tokenIn, ...legs.map((leg) => leg.tokenOut)],
+      amountIn: task.amountIn,
+      amountOutMin,
+      recipient: task.userAddress!,
+      deadline: task.deadline,
+      nativeIn,
+      nativeOut,
+    });
+  }
+  if (!preset.aggregatorRouter) return undefined;
+  return buildRouterTx({
+    router: preset.aggregatorRouter,
+    graph,
+    tokenIn: task.fromToken,
+    tokenOut: task.toToken,
     amountIn: task.amountIn,
-    amountOutMin: minAmountOut(path.amountOut, task.slippagePpm),
+    splits: [{ amountIn: task.amountIn, hops: path.hops }],
+    amountOutMin,
     recipient: task.userAddress!,
     deadline: task.deadline,
-    nativeIn,
-    nativeOut,
   });
 }

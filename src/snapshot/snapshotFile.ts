@@ -12,15 +12,29 @@ export const DEFAULT_SNAPSHOT_PATH = new URL('../../data/snapshots/default.json.
 export function readSnapshot(path: string): Snapshot {
   const raw = readFileSync(path);
   const text = (path.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+  try {
+    return parseSnapshotText(text);
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`);
+  }
+}
+
+/** Parses snapshot JSON text (the file format without compression). */
+export function parseSnapshotText(text: string): Snapshot {
   const parsed = JSON.parse(text);
-  if (parsed.format !== SNAPSHOT_FORMAT) throw new Error(`${path}: unsupported snapshot format ${parsed.format}`);
+  if (parsed.format !== SNAPSHOT_FORMAT) throw new Error(`unsupported snapshot format ${parsed.format}`);
   for (const pool of parsed.pools) pool.state = reviveBigints(pool.state);
   return { ...parsed, blockNumber: BigInt(parsed.blockNumber) };
 }
 
+/** The snapshot as JSON text; bigints become decimal strings. */
+export function serializeSnapshot(snapshot: Snapshot): string {
+  return JSON.stringify(snapshot, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+}
+
 /** Writes a snapshot; bigints become decimal strings. */
 export function writeSnapshot(path: string, snapshot: Snapshot): void {
-  const text = JSON.stringify(snapshot, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+  const text = serializeSnapshot(snapshot);
   writeFileSync(path, path.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text);
 }
 

@@ -18,6 +18,8 @@ export interface SnapshotPool {
   tokens: number[];
   /** Kind-specific state; bigint fields are stored as decimal strings in the file. */
   state: Record<string, unknown>;
+  /** Facts fixed at the pool's creation that the chain reader needs to re-read it (e.g. a Balancer V2 poolId). */
+  meta?: Record<string, string | number>;
 }
 
 export interface Snapshot {

@@ -23,7 +23,8 @@ import {
 } from '../../../src/pools/stable/index.ts';
 import { createRandom } from '../../../src/snapshot/random.ts';
 import { synthesizeStableState } from '../../../src/snapshot/synthetic/stable.ts';
-import { compileSolidity, startAnvil, type AnvilInstance, type CompiledContract } from '../../support/anvil.ts';
+import { startAnvil, type AnvilInstance } from '../../../devnet/anvil.ts';
+import { compileSolidity, type CompiledContract } from '../../../devnet/solc.ts';
 import { randomPoolConfig, randomSwapCase, stateOf, type PoolConfig, type SwapCase } from './randomCases.ts';
 
 const ROOT = new URL('../../../', import.meta.url);
