@@ -13,6 +13,7 @@ import {
   TX_BASE_GAS,
   estimateGas,
   estimateSplitGas,
+  routeGasShape,
 } from '../src/routing/gasModel.ts';
 import type { Hop } from '../src/routing/types.ts';
 import { createRandom } from '../src/snapshot/random.ts';
@@ -23,7 +24,7 @@ import { platformRouterOf } from '../src/tx/routerHops.ts';
 import { NATIVE, freshAccount, fund, sendTx } from '../test/execution/support/chain.ts';
 import { startExecutionDevnet } from '../test/execution/support/devnet.ts';
 import { prepareInput } from '../test/execution/support/execute.ts';
-import { amountFor, chainGraph, exactOut, hopsByToken, randomPath } from '../test/execution/support/graphs.ts';
+import { amountFor, chainGraph, exactOut, hopsByToken, parallelPaths, randomPath, reversePath } from '../test/execution/support/graphs.ts';
 import { warmUpPools } from '../test/execution/support/warmUp.ts';
 import { percentile, saveResults } from './support/results.ts';
 
@@ -35,6 +36,7 @@ interface Sample {
   executor: GasExecutor | 'wrap';
   splits: string[][];
   ticksCrossed: number;
+  wordsCrossed: number;
   wrapIn: boolean;
   unwrapOut: boolean;
   gasUsed: number;
@@ -66,9 +68,9 @@ try {
 
   // One hop of each kind, retail amounts (no V3 tick crossed).
   for (const kind of KINDS) {
-    for (let i = 0; i < PER_SCENARIO; i++) {
-      const path = randomPath(graph, byToken, random, anyToken(), 1, (hop) => kindOf(hop) === kind);
-      if (path) await measure(graph, `1 hop ${kind}`, [path], 1e-5, false, false);
+    const hops = [...byToken.values()].flat().filter((hop) => kindOf(hop) === kind);
+    for (let i = 0; i < PER_SCENARIO && hops.length > 0; i++) {
+      await measure(graph, `1 hop ${kind}`, [[hops[Math.floor(random() * hops.length)]]], 1e-5, false, false);
     }
   }
   await reread();
@@ -93,15 +95,16 @@ try {
   // Splits: 2 to 4 paths between the same two tokens.
   for (const count of [2, 3, 4]) {
     for (let i = 0; i < PER_SCENARIO; i++) {
-      const splits = parallelPaths(graph, byToken, count);
+      const splits = parallelPaths(graph, byToken, random, count);
       if (splits) await measure(graph, `${count} splits`, splits, 1e-5, false, false);
     }
   }
-  // UniV3 swaps large enough to cross initialized ticks; the graph is re-read so ticksCrossed is exact.
-  for (let i = 0; i < PER_SCENARIO * 2; i++) {
+  // UniV3 swaps from retail to price-moving, crossing initialized ticks and bitmap words; the graph is re-read so the
+  // walk is exact.
+  for (let i = 0; i < PER_SCENARIO * 3; i++) {
     await reread();
     const path = randomPath(graph, byToken, random, anyToken(), 1, (hop) => kindOf(hop) === 'univ3');
-    if (path) await measure(graph, 'univ3 crossing ticks', [path], 0.02 + random() * 0.3, false, false);
+    if (path) await measure(graph, 'univ3 price-moving', [path], 10 ** (-4 + random() * 3.5), false, false);
   }
   await reread();
   // One-platform UniV2 paths through the platform's own router.
@@ -109,7 +112,8 @@ try {
     for (let i = 0; i < PER_SCENARIO; i++) {
       const wrapIn = random() < 0.25;
       const unwrapOut = !wrapIn && random() < 0.33;
-      const platformCode = graph.poolPlatformCode(randomPath(graph, byToken, random, anyToken(), 1, (hop) => kindOf(hop) === 'univ2')![0].pool);
+      const v2Pools = [...Array(graph.poolCount).keys()].filter((pool) => graph.poolKind(pool) === 'univ2');
+      const platformCode = graph.poolPlatformCode(v2Pools[Math.floor(random() * v2Pools.length)]);
       const accept = (hop: Hop) => kindOf(hop) === 'univ2' && graph.poolPlatformCode(hop.pool) === platformCode;
       let path = randomPath(graph, byToken, random, wrapIn || unwrapOut ? wrappedIndex : anyToken(), length, accept);
       if (path && unwrapOut) path = reversePath(path);
@@ -137,6 +141,7 @@ async function measure(
   const amounts = paths.map((path) => amountFor(graph, path[0], fraction));
   const exact = paths.map((path, i) => exactOut(graph, path, amounts[i]));
   if (exact.some((e) => !e)) return;
+  const shape = routeGasShape(graph, paths.map((hops, i) => ({ amountIn: amounts[i], hops })));
   if (executor === 'platformRouter' && !platformRouterOf(graph, preset, paths[0])) return;
   const user = await freshAccount(ctx);
   const tokenIn = wrapIn ? NATIVE : (graph.tokenAddress(paths[0][0].tokenIn) as Address);
@@ -176,8 +181,7 @@ async function measure(
   samples.push({
     scenario,
     executor,
-    splits: paths.map((path) => path.map((hop) => graph.poolKind(hop.pool))),
-    ticksCrossed: exact.reduce((sum, e) => sum + e!.ticksCrossed, 0),
+    ...shape,
     wrapIn,
     unwrapOut,
     gasUsed: Number(receipt.gasUsed),
@@ -191,40 +195,7 @@ async function measureWrap(wrap: boolean): Promise<void> {
   const receipt = await sendTx(ctx, buildWrapTx({ wrappedNative: wrapped, amount, wrap, sender: user }));
   if (receipt.status !== 'success') throw new Error('wrap or unwrap reverted');
   const scenario = wrap ? 'wrap only' : 'unwrap only';
-  samples.push({ scenario, executor: 'wrap', splits: [], ticksCrossed: 0, wrapIn: wrap, unwrapOut: !wrap, gasUsed: Number(receipt.gasUsed) });
-}
-
-function reversePath(path: Hop[]): Hop[] {
-  return path
-    .slice()
-    .reverse()
-    .map((hop) => ({ pool: hop.pool, tokenIn: hop.tokenOut, tokenOut: hop.tokenIn, localIn: hop.localOut, localOut: hop.localIn }));
-}
-
-/** `count` paths of 1 or 2 hops through different pools between one random pair of tokens, or null. */
-function parallelPaths(graph: GraphView, byToken: Map<number, Hop[]>, count: number): Hop[][] | null {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const from = Math.floor(random() * graph.tokenCount);
-    const first = randomPath(graph, byToken, random, from, 1);
-    if (!first) continue;
-    const to = first[0].tokenOut;
-    const direct = (byToken.get(from) ?? []).filter((hop) => hop.tokenOut === to).map((hop) => [hop]);
-    const twoHop: Hop[][] = [];
-    for (const a of byToken.get(from) ?? []) {
-      if (a.tokenOut === to) continue;
-      for (const b of byToken.get(a.tokenOut) ?? []) if (b.tokenOut === to && b.pool !== a.pool) twoHop.push([a, b]);
-    }
-    const candidates = [...direct, ...twoHop].sort(() => random() - 0.5);
-    const chosen: Hop[][] = [];
-    const used = new Set<number>();
-    for (const path of candidates) {
-      if (path.some((hop) => used.has(hop.pool))) continue;
-      chosen.push(path);
-      for (const hop of path) used.add(hop.pool);
-      if (chosen.length === count) return chosen;
-    }
-  }
-  return null;
+  samples.push({ scenario, executor: 'wrap', splits: [], ticksCrossed: 0, wordsCrossed: 0, wrapIn: wrap, unwrapOut: !wrap, gasUsed: Number(receipt.gasUsed) });
 }
 
 function predicted(sample: Sample): number {
@@ -262,7 +233,7 @@ function aggregatorFeatures(s: Sample): number[] {
   const counts = KINDS.map((kind) => s.splits.flat().filter((k) => k === kind).length);
   let paid = 0;
   for (const kinds of s.splits) for (let i = 1; i < kinds.length; i++) if (kinds[i] === 'univ2' && kinds[i - 1] !== 'stable') paid++;
-  return [1, ...counts, paid, s.splits.length - 1, s.ticksCrossed, s.wrapIn ? 1 : 0, s.unwrapOut ? 1 : 0];
+  return [1, ...counts, paid, s.splits.length - 1, s.ticksCrossed, s.wordsCrossed, s.wrapIn ? 1 : 0, s.unwrapOut ? 1 : 0];
 }
 
 function errors(rows: Sample[], model: (s: Sample) => number) {
@@ -282,7 +253,7 @@ function errors(rows: Sample[], model: (s: Sample) => number) {
 function report(): void {
   const aggregator = samples.filter((s) => s.executor === 'aggregator');
   const platform = samples.filter((s) => s.executor === 'platformRouter');
-  const names = ['base', ...KINDS, 'univ2PaidByPreviousHop', 'extraSplit', 'tickCrossed', 'wrapIn', 'unwrapOut'];
+  const names = ['base', ...KINDS, 'univ2PaidByPreviousHop', 'extraSplit', 'tickCrossed', 'wordStep', 'wrapIn', 'unwrapOut'];
   const fittedAggregator = fit(aggregator, aggregatorFeatures, names);
   const fittedPlatform = fit(
     platform,

@@ -1,7 +1,7 @@
 // Compiles and deploys our aggregator router (contracts/AggregatorRouter.sol) wired to a network's wrapped native token
 // and Balancer Vaults; the devnet deployment calls it last so the devnet preset carries `aggregatorRouter`.
 import { readFileSync } from 'node:fs';
-import { type Address, zeroAddress } from 'viem';
+import { type Address, getAddress, zeroAddress } from 'viem';
 import type { NetworkPreset } from '../../src/network/types.ts';
 import { type CompiledContract, compileSolidity } from '../solc.ts';
 import type { DeployContext } from './context.ts';
@@ -32,9 +32,9 @@ export function routerConstructorArgs(preset: NetworkPreset): [Address, Address,
     // The router holds one Vault per Balancer version as an immutable.
     if (vaults.size > 1) throw new Error(`The network has ${vaults.size} ${kind} Vaults; the router takes one`);
     const [vault] = [...vaults];
-    return (vault ?? zeroAddress) as Address;
+    return vault ? getAddress(vault) : zeroAddress;
   };
-  return [preset.wrappedNative.address as Address, vaultOf('balv2'), vaultOf('balv3')];
+  return [getAddress(preset.wrappedNative.address), vaultOf('balv2'), vaultOf('balv3')];
 }
 
 /**

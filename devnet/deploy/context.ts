@@ -24,6 +24,7 @@ export const DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 export const OTHER_ACCOUNT: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 const RECEIPT_TIMEOUT_MS = 60_000;
+const WRITE_GAS = 500_000_000n;
 
 export function devnetChain(rpcUrl: string): Chain {
   return defineChain({
@@ -55,6 +56,8 @@ export interface WriteCall {
   args?: readonly unknown[];
   value?: bigint;
   from?: Address;
+  /** Gas limit; default a flat 500M, because estimates taken in a pending block can run short (V3 mints, swaps). */
+  gas?: bigint;
 }
 
 /** Thrown when a devnet transaction reverts, naming the call. */
@@ -106,9 +109,9 @@ export function createDeployContext(rpcUrl: string): DeployContext {
       if (!receipt.contractAddress) throw new DevnetTransactionError('contract creation without an address', receipt);
       return getAddress(receipt.contractAddress);
     },
-    async write({ address, abi, functionName, args = [], value, from = DEPLOYER }) {
+    async write({ address, abi, functionName, args = [], value, from = DEPLOYER, gas = WRITE_GAS }) {
       const data = encodeFunctionData({ abi, functionName, args });
-      const hash = await walletClient.sendTransaction({ account: from, to: address, data, value, chain });
+      const hash = await walletClient.sendTransaction({ account: from, to: address, data, value, chain, gas });
       return mined(hash, `${functionName} on ${address}`);
     },
     async rpc<T>(method: string, params: unknown[]): Promise<T> {

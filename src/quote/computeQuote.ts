@@ -5,7 +5,7 @@ import { getAddress } from 'viem/utils';
 import type { GraphView } from '../graph/graphView.ts';
 import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
-import { estimateGas, estimateSplitGas } from '../routing/gasModel.ts';
+import { type GasLeg, estimateGas, estimateRouteGas, estimateSplitGas } from '../routing/gasModel.ts';
 import { percents } from '../routing/split/apportion.ts';
 import { findBestSplit } from '../routing/split/findBestSplit.ts';
 import type { SplitLeg, SplitQuote } from '../routing/split/types.ts';
@@ -17,7 +17,7 @@ import { platformRouterOf } from '../tx/routerHops.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
-import { DEFAULT_ADVANCED_TIME_BUDGET_MS, SEARCH_PROFILES, SPLIT_PROFILE } from './searchProfiles.ts';
+import { DEFAULT_ADVANCED_TIME_BUDGET_MS, PATH_PROFILE, SPLIT_PROFILE } from './searchProfiles.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
 export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -60,6 +60,13 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
           wrapIn,
           unwrapOut,
         });
+  // The quoted route's gasEstimate also counts the UniV3 tick-bitmap words it walks, which the search leaves out.
+  const quotedGas = (legs: GasLeg[]) =>
+    estimateRouteGas(graph, legs, {
+      wrapIn,
+      unwrapOut,
+      executor: legs.length === 1 && platformRouterOf(graph, preset, legs[0].hops) ? 'platformRouter' : 'aggregator',
+    });
   const pricing = task.gasPricing;
   const gasCost = pricing
     ? (gasUnits: number) => gasCostInOutput(gasUnits, pricing.gasPriceWei, pricing.gasTokenPriceUsd, pricing.tokenOutPriceUsd, outputDecimals)
@@ -68,7 +75,9 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     platformCode: task.platform === 'mixed' ? -1 : DEX_PLATFORM_IDS.indexOf(task.platform),
     gasCostInOutput: gasCost && ((path) => gasCost(gasOf(path))),
   };
-  const path = bestPath(graph, from, to, task, options);
+  // One path search (that of /quotes): the answer of /quotes, and for /quotes/advanced the seed of the flow optimiser
+  // and the floor it must beat.
+  const path = findBestPath(graph, from, to, task.amountIn, { ...options, ...PATH_PROFILE });
   const split =
     task.mode === 'advanced'
       ? findBestSplit(graph, from, to, task.amountIn, {
@@ -83,7 +92,7 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
   const pathValue = path ? path.amountOut - (options.gasCostInOutput?.(path) ?? 0n) : 0n;
   if (split && split.legs.length > 1 && (!path || split.value > pathValue)) {
     const tx = task.userAddress ? splitTx(graph, preset, task, split) : undefined;
-    return { ok: true, quote: splitQuote(graph, split, outputDecimals, gasOfLegs(split.legs), tx) };
+    return { ok: true, quote: splitQuote(graph, split, outputDecimals, quotedGas(split.legs), tx) };
   }
   const single = split && split.legs.length === 1 && (!path || split.value > pathValue) ? pathOfLeg(split.legs[0]) : path;
   if (!single) {
@@ -96,7 +105,7 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
       blockNumber: graph.blockNumber,
       amountOut: single.amountOut,
       outputDecimals,
-      gasUnits: gasOf(single),
+      gasUnits: quotedGas([single]),
       splits: [[100, legs]],
       tx: task.userAddress ? pathTx(graph, preset, task, single, legs, wrapIn, unwrapOut) : undefined,
     },
@@ -152,22 +161,6 @@ function splitTx(graph: GraphView, preset: NetworkPreset, task: QuoteTask, split
     recipient: task.userAddress!,
     deadline: task.deadline,
   });
-}
-
-/** /quotes/advanced searches deeper and also runs the standard search, so it is never worse than /quotes. */
-function bestPath(
-  graph: GraphView,
-  from: number,
-  to: number,
-  task: QuoteTask,
-  options: Omit<SearchOptions, 'maxHops' | 'candidates' | 'connectors'>,
-): PathQuote | null {
-  const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
-  if (task.mode === 'standard') return standard;
-  const deep = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.advanced });
-  if (!standard || !deep) return standard ?? deep;
-  const value = (p: PathQuote) => p.amountOut - (options.gasCostInOutput?.(p) ?? 0n);
-  return value(deep) > value(standard) ? deep : standard;
 }
 
 /** Native coin to wrapped token or back: 1:1 through the wrapped token's deposit/withdraw. */

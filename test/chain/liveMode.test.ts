@@ -95,7 +95,9 @@ async function independentQuote(request: { fromToken: string; toToken: string; a
 /** A dexa_v2 pair of the deployment, as two token addresses. */
 function dexaV2Pair(): [Address, Address] {
   const { pools, tokens } = devnet.deployment.snapshot;
-  const pool = pools.find((p) => p.platform === 'dexa_v2' && p.kind === 'univ2');
+  // Test tokens can be minted; the wrapped native cannot, so the pool must not hold it.
+  const wrapped = preset.wrappedNative.address.toLowerCase();
+  const pool = pools.find((p) => p.platform === 'dexa_v2' && p.tokens.every((i) => tokens[i].address.toLowerCase() !== wrapped));
   assert.ok(pool, 'the devnet has a dexa_v2 pool');
   return [tokens[pool.tokens[0]].address as Address, tokens[pool.tokens[1]].address as Address];
 }

@@ -11,6 +11,7 @@ import {
   zeroAddress,
 } from 'viem';
 import type { BalV3StableState, BalV3WeightedState } from '../../../src/pools/balv3/data.ts';
+import { computeMinTokenBalances } from '../../../src/pools/balv3/minTokenBalances.ts';
 import type { SnapshotPool } from '../../../src/snapshot/types.ts';
 import type { DeployContext } from '../context.ts';
 import type { DevnetTokens } from '../types.ts';
@@ -45,7 +46,8 @@ export interface BalancerV3PoolEnv {
  * static swap fee (rounded down to the Vault's 1e11 resolution and clamped to the pool's bounds), no hooks,
  * a FixedRateProvider only for a rate other than 1e18, the deployer as swap-fee manager (so tests may change the fee
  * and amp without governance), then `Router.initialize` with the snapshot's raw balances. The returned state is
- * computed from those inputs: the Vault stores initialize's exact amounts as the raw balances.
+ * computed from those inputs: the Vault stores initialize's exact amounts as the raw balances, and a weighted pool's
+ * minimum balances are the ones the factory computes from the token decimals.
  * @example const pool = await createBalancerV3Pool(env, seed.pools[0], 0)
  */
 export async function createBalancerV3Pool(
@@ -80,7 +82,7 @@ export async function createBalancerV3Pool(
   const name = `devnet ${seedPool.address}`;
   const common = [roleAccounts, swapFee, zeroAddress, false, false, pad(`0x${salt.toString(16)}`)] as const;
 
-  let curve: { weights: bigint[] } | { amp: bigint };
+  let curve: { weights: bigint[]; minTokenBalances: bigint[] } | { amp: bigint };
   let receipt;
   if (kind === 'balv3Weighted') {
     const weights = sorted(seed.weights);
@@ -90,7 +92,10 @@ export async function createBalancerV3Pool(
       functionName: 'create',
       args: [name, 'DEVBPT', tokenConfig, weights, ...common],
     });
-    curve = { weights };
+    // The factory derives each token's minimum balance from its decimals (MinTokenBalanceLib); a seed's own
+    // minimums (say, of a pool deployed outside the factory) cannot be reproduced through it.
+    const decimals = sorted(seedPool.tokens).map((i) => tokens.list[i].decimals);
+    curve = { weights, minTokenBalances: computeMinTokenBalances(decimals) };
   } else {
     const rawAmp = clamp((seed.amp + AMP_PRECISION / 2n) / AMP_PRECISION, AMP_RANGE[0], AMP_RANGE[1]);
     receipt = await ctx.write({

@@ -33,7 +33,8 @@ const EVM_VERSION = 'istanbul';
  */
 export function univ2Artifacts(fee: FeeFraction): UniV2Artifacts {
   const { numerator, denominator } = fee;
-  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || numerator <= 0 || numerator >= denominator) {
+  const integers = Number.isSafeInteger(numerator) && Number.isSafeInteger(denominator);
+  if (!integers || numerator <= 0 || numerator >= denominator) {
     throw new RangeError(`UniV2 fee must be a fraction below 1, got ${numerator}/${denominator}`);
   }
   // The pair's K check multiplies two uint112 balances by denominator each; SafeMath would revert past 2^256.
@@ -72,8 +73,16 @@ function recompiledArtifacts(numerator: number, denominator: number): UniV2Artif
   );
   // The factory embeds the pair's creation code, so both come from one compilation.
   const core = compileSolidity(
-    { [`${CORE}UniswapV2Factory.sol`]: readPackageFile(`${CORE}UniswapV2Factory.sol`), [`${CORE}UniswapV2Pair.sol`]: pairSource },
-    { compiler: '0.5.16', optimizerRuns: OPTIMIZER_RUNS, evmVersion: EVM_VERSION, contracts: ['UniswapV2Factory', 'UniswapV2Pair'] },
+    {
+      [`${CORE}UniswapV2Factory.sol`]: readPackageFile(`${CORE}UniswapV2Factory.sol`),
+      [`${CORE}UniswapV2Pair.sol`]: pairSource,
+    },
+    {
+      compiler: '0.5.16',
+      optimizerRuns: OPTIMIZER_RUNS,
+      evmVersion: EVM_VERSION,
+      contracts: ['UniswapV2Factory', 'UniswapV2Pair'],
+    },
   );
   const initCodeHash = keccak256(core.UniswapV2Pair.bytecode);
 
@@ -81,10 +90,12 @@ function recompiledArtifacts(numerator: number, denominator: number): UniV2Artif
     readPackageFile(`${PERIPHERY}libraries/UniswapV2Library.sol`),
     [
       [UNISWAP_INIT_CODE_HASH, initCodeHash.slice(2)],
-      ['uint amountInWithFee = amountIn.mul(997);', `uint amountInWithFee = amountIn.mul(${numerator});`],
-      ['uint denominator = reserveIn.mul(1000).add(amountInWithFee);', `uint denominator = reserveIn.mul(${keep}).add(amountInWithFee);`],
-      ['uint numerator = reserveIn.mul(amountOut).mul(1000);', `uint numerator = reserveIn.mul(amountOut).mul(${keep});`],
-      ['uint denominator = reserveOut.sub(amountOut).mul(997);', `uint denominator = reserveOut.sub(amountOut).mul(${numerator});`],
+      // getAmountOut: amountIn * N * reserveOut / (reserveIn * D + amountIn * N)
+      ['amountInWithFee = amountIn.mul(997);', `amountInWithFee = amountIn.mul(${numerator});`],
+      ['denominator = reserveIn.mul(1000).add(amountInWithFee);', `denominator = reserveIn.mul(${keep}).add(amountInWithFee);`],
+      // getAmountIn: reserveIn * amountOut * D / ((reserveOut - amountOut) * N) + 1
+      ['numerator = reserveIn.mul(amountOut).mul(1000);', `numerator = reserveIn.mul(amountOut).mul(${keep});`],
+      ['denominator = reserveOut.sub(amountOut).mul(997);', `denominator = reserveOut.sub(amountOut).mul(${numerator});`],
     ],
     'UniswapV2Library.sol',
   );
@@ -98,7 +109,12 @@ function recompiledArtifacts(numerator: number, denominator: number): UniV2Artif
     },
     { compiler: '0.6.6', optimizerRuns: OPTIMIZER_RUNS, evmVersion: EVM_VERSION, contracts: ['UniswapV2Router02'] },
   );
-  return { factory: core.UniswapV2Factory, pair: core.UniswapV2Pair, router: periphery.UniswapV2Router02, initCodeHash };
+  return {
+    factory: core.UniswapV2Factory,
+    pair: core.UniswapV2Pair,
+    router: periphery.UniswapV2Router02,
+    initCodeHash,
+  };
 }
 
 function readPackageFile(path: string): string {

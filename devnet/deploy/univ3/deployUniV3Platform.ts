@@ -5,7 +5,6 @@ import type { DeployContext } from '../context.ts';
 import type { PlatformDeployer, PlatformDeployment, PlatformSeed } from '../types.ts';
 import { type FeeTier, type UniV3Contracts, deployUniV3Contracts } from './deployUniV3Contracts.ts';
 import { planUniV3Pool } from './planUniV3Pool.ts';
-import { reliableDeployContext } from './reliableDeployContext.ts';
 import { seedUniV3Pool } from './seedUniV3Pool.ts';
 
 export interface UniV3Deployment extends PlatformDeployment {
@@ -18,8 +17,7 @@ export interface UniV3Deployment extends PlatformDeployment {
  * straight on the pools by the seeder, so liquidity is exact) and ends with no seeding tokens left over.
  * @example const { preset, pools } = await deployUniV3PlatformWithContracts(ctx, seed)
  */
-export async function deployUniV3PlatformWithContracts(shared: DeployContext, seed: PlatformSeed): Promise<UniV3Deployment> {
-  const ctx = reliableDeployContext(shared);
+export async function deployUniV3PlatformWithContracts(ctx: DeployContext, seed: PlatformSeed): Promise<UniV3Deployment> {
   const feeTiers: FeeTier[] = seed.preset.feeTiers ?? [];
   const contracts = await deployUniV3Contracts(ctx, seed.tokens.wrappedNative, feeTiers);
   const plans = seed.pools.map((pool) => planUniV3Pool(pool, seed.tokens.list));

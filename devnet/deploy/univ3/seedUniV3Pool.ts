@@ -16,8 +16,7 @@ export interface SeedPoolTargets {
 
 /**
  * Builds the pool and returns it as it now is on chain: slot0 and liquidity read by eth_call, the initialized ticks
- * from the positions minted. The deployer must hold and have approved the plan's amounts for the seeder. `ctx` should
- * be a reliableDeployContext: mints estimated for gas run short.
+ * from the positions minted. The deployer must hold and have approved the plan's amounts for the seeder.
  * @example const pool = await seedUniV3Pool(ctx, seed, { factory, seeder }, plan)
  */
 export async function seedUniV3Pool(

@@ -23,8 +23,14 @@ export const balV3VaultAbi = parseAbi([
   'event PoolRegistered(address indexed pool, address indexed factory, TokenConfig[] tokenConfig, uint256 swapFeePercentage, uint32 pauseWindowEndTime, PoolRoleAccounts roleAccounts, HooksConfig hooksConfig, LiquidityManagement liquidityManagement)',
 ]);
 
-/** Views that tell a weighted pool from a stable pool and carry their curve parameters. */
-export const balV3WeightedPoolAbi = parseAbi(['function getNormalizedWeights() view returns (uint256[])']);
+/**
+ * Views that tell a weighted pool from a stable pool and carry their curve parameters. getMinTokenBalances exists
+ * from WeightedPool 1.0.0 on, the version the engine models.
+ */
+export const balV3WeightedPoolAbi = parseAbi([
+  'function getNormalizedWeights() view returns (uint256[])',
+  'function getMinTokenBalances() view returns (uint256[] minTokenBalances)',
+]);
 export const balV3StablePoolAbi = parseAbi([
   'function getAmplificationParameter() view returns (uint256 value, bool isUpdating, uint256 precision)',
 ]);

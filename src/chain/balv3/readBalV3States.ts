@@ -1,5 +1,5 @@
 // Reads Balancer V3 pool state at one block through the Vault (balances after the load step, rates, scaling, fees)
-// and the pool (weights or amplification), batched through multicall.
+// and the pool (weights and minimum balances, or amplification), batched through multicall.
 import type { Address } from 'viem';
 import type { PlatformPreset } from '../../network/types.ts';
 import type { BalV3StableState, BalV3WeightedState } from '../../pools/balv3/data.ts';
@@ -7,7 +7,6 @@ import type { ContractRead, ReadResult } from '../multicall.ts';
 import type { DiscoveredPool, ReadContext } from '../types.ts';
 import { balV3StablePoolAbi, balV3VaultAbi, balV3WeightedPoolAbi } from './abis.ts';
 
-const READS_PER_POOL = 4;
 
 interface PoolData {
   tokens: readonly Address[];
@@ -37,29 +36,43 @@ export async function readBalV3States(
 ): Promise<(Record<string, unknown> | null)[]> {
   if (!preset.vault) throw new Error('a balv3 platform needs a vault address');
   const vault = preset.vault as Address;
-  const reads: ContractRead[] = pools.flatMap((pool) => [
-    { address: vault, abi: balV3VaultAbi, functionName: 'getPoolData', args: [pool.address] },
-    { address: vault, abi: balV3VaultAbi, functionName: 'getPoolConfig', args: [pool.address] },
-    { address: vault, abi: balV3VaultAbi, functionName: 'isPoolPaused', args: [pool.address] },
-    pool.kind === 'balv3Weighted'
-      ? { address: pool.address, abi: balV3WeightedPoolAbi, functionName: 'getNormalizedWeights' }
-      : { address: pool.address, abi: balV3StablePoolAbi, functionName: 'getAmplificationParameter' },
-  ]);
+  const perPool = pools.map((pool) => poolReads(vault, pool));
+  const reads: ContractRead[] = perPool.flat();
   reads.push({ address: vault, abi: balV3VaultAbi, functionName: 'isVaultPaused' });
   const answers = await ctx.multicall.read(reads, blockNumber);
   const vaultPaused = answers[answers.length - 1];
   if (vaultPaused.status !== 'success' || vaultPaused.result === true) return pools.map(() => null);
 
+  let offset = 0;
   return pools.map((pool, i) => {
-    const state = toState(pool, answers.slice(READS_PER_POOL * i, READS_PER_POOL * (i + 1)));
+    const count = perPool[i].length;
+    const state = toState(pool, answers.slice(offset, offset + count));
+    offset += count;
     ctx.onProgress?.({ platform: pool.platform, stage: 'state', done: i + 1, total: pools.length });
     return state;
   });
 }
 
+/** The Vault's three views of the pool, then the pool's own: weights and minimum balances, or the amp. */
+function poolReads(vault: Address, pool: DiscoveredPool): ContractRead[] {
+  const vaultReads: ContractRead[] = [
+    { address: vault, abi: balV3VaultAbi, functionName: 'getPoolData', args: [pool.address] },
+    { address: vault, abi: balV3VaultAbi, functionName: 'getPoolConfig', args: [pool.address] },
+    { address: vault, abi: balV3VaultAbi, functionName: 'isPoolPaused', args: [pool.address] },
+  ];
+  if (pool.kind === 'balv3Weighted') {
+    return [
+      ...vaultReads,
+      { address: pool.address, abi: balV3WeightedPoolAbi, functionName: 'getNormalizedWeights' },
+      { address: pool.address, abi: balV3WeightedPoolAbi, functionName: 'getMinTokenBalances' },
+    ];
+  }
+  return [...vaultReads, { address: pool.address, abi: balV3StablePoolAbi, functionName: 'getAmplificationParameter' }];
+}
+
 function toState(pool: DiscoveredPool, answers: readonly ReadResult[]): Record<string, unknown> | null {
   if (answers.some((a) => a.status !== 'success')) return null;
-  const [data, config, paused, curve] = answers.map((a) => (a as { result: unknown }).result);
+  const [data, config, paused, curve, minimums] = answers.map((a) => (a as { result: unknown }).result);
   if (paused === true) return null;
   const { tokens, balancesRaw, tokenRates, decimalScalingFactors } = data as PoolData;
   const sameTokens =
@@ -75,7 +88,9 @@ function toState(pool: DiscoveredPool, answers: readonly ReadResult[]): Record<s
     aggregateSwapFee: isPoolInRecoveryMode ? 0n : aggregateSwapFeePercentage,
   };
   if (pool.kind === 'balv3Weighted') {
-    return { ...base, weights: [...(curve as readonly bigint[])] } satisfies BalV3WeightedState;
+    const weights = [...(curve as readonly bigint[])];
+    const minTokenBalances = [...(minimums as readonly bigint[])];
+    return { ...base, weights, minTokenBalances } satisfies BalV3WeightedState;
   }
   // getAmplificationParameter's value already carries AMP_PRECISION, as the engine's amp does.
   const [amp] = curve as readonly [bigint, boolean, bigint];

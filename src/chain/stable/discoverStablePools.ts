@@ -8,7 +8,7 @@ import { stableSwapAbi } from './abis.ts';
 /**
  * The preset's pools with their coins read at `toBlock` (coins(i) for i = 0.. until it reverts, as the pools keep
  * no public coin count). A range from a later block finds nothing: no factory announces these pools.
- * @example const pools = await discoverStablePools(ctx, 'dexa_stable', preset.platforms.dexa_stable, { fromBlock: 0n, toBlock: head })
+ * @example const pools = await discoverStablePools(ctx, 'dexa_stable', platforms.dexa_stable, { fromBlock: 0n, toBlock })
  */
 export async function discoverStablePools(
   ctx: ReadContext,
@@ -19,7 +19,12 @@ export async function discoverStablePools(
   if (range.fromBlock !== 0n) return [];
   const addresses = (preset.pools ?? []).map((a) => getAddress(a));
   const reads = addresses.flatMap((address) =>
-    Array.from({ length: MAX_COINS }, (_, i) => ({ address, abi: stableSwapAbi, functionName: 'coins', args: [BigInt(i)] })),
+    Array.from({ length: MAX_COINS }, (_, i) => ({
+      address,
+      abi: stableSwapAbi,
+      functionName: 'coins',
+      args: [BigInt(i)],
+    })),
   );
   const results = await ctx.multicall.read(reads, range.toBlock);
   const pools: DiscoveredPool[] = [];
@@ -30,7 +35,9 @@ export async function discoverStablePools(
       coins.push(getAddress(result.result as Address));
     }
     // Fewer than two readable coins: not a pool the engine can model (or no contract at that address).
-    if (coins.length >= MIN_COINS) pools.push({ platform: platformId, kind: 'stable', address, tokens: coins, meta: {} });
+    if (coins.length >= MIN_COINS) {
+      pools.push({ platform: platformId, kind: 'stable', address, tokens: coins, meta: {} });
+    }
   });
   ctx.onProgress?.({ platform: platformId, stage: 'discover', done: pools.length, total: addresses.length });
   return pools;

@@ -29,7 +29,9 @@ export async function readStableStates(
     });
   }
   const results = await ctx.multicall.read(reads, blockNumber);
-  if (pools.length > 0) ctx.onProgress?.({ platform: pools[0].platform, stage: 'state', done: pools.length, total: pools.length });
+  if (pools.length > 0) {
+    ctx.onProgress?.({ platform: pools[0].platform, stage: 'state', done: pools.length, total: pools.length });
+  }
 
   let next = 0;
   return pools.map((pool) => {

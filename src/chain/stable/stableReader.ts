@@ -8,7 +8,7 @@ import { readStableStates } from './readStableStates.ts';
 /**
  * Reads StableSwap pools. Every state change (TokenExchange, AddLiquidity, RemoveLiquidity*, A ramps, fee changes)
  * is logged by the pool itself, so any log from a listed pool means a re-read; nothing announces new pools.
- * @example const pools = await stableReader.discoverPools(ctx, 'dexa_stable', preset.platforms.dexa_stable, { fromBlock: 0n, toBlock })
+ * @example const pools = await stableReader.discoverPools(ctx, 'dexa_stable', platforms.dexa_stable, { fromBlock: 0n, toBlock })
  */
 export const stableReader: PlatformReader = {
   discoverPools: discoverStablePools,

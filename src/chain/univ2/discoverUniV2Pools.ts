@@ -13,7 +13,7 @@ const PAIRS_PER_STEP = 5_000;
 /**
  * The platform's pairs created within `range`, in creation order; with `fromBlock` 0 every pair that exists at
  * `toBlock`, read from `allPairs` through multicall (tens of thousands of pairs in a few dozen eth_calls).
- * @example const pools = await discoverUniV2Pools(ctx, 'dexa_v2', preset.platforms.dexa_v2, { fromBlock: 0n, toBlock: head })
+ * @example const pools = await discoverUniV2Pools(ctx, 'dexa_v2', platforms.dexa_v2, { fromBlock: 0n, toBlock: head })
  */
 export async function discoverUniV2Pools(
   ctx: ReadContext,
@@ -23,12 +23,24 @@ export async function discoverUniV2Pools(
 ): Promise<DiscoveredPool[]> {
   if (!preset.factory) throw new Error(`${platformId}: a UniV2 platform needs a factory address`);
   const factory = getAddress(preset.factory);
-  return range.fromBlock === 0n ? allPairs(ctx, platformId, factory, range.toBlock) : createdPairs(ctx, platformId, factory, range);
+  return range.fromBlock === 0n
+    ? allPairs(ctx, platformId, factory, range.toBlock)
+    : createdPairs(ctx, platformId, factory, range);
 }
 
-async function allPairs(ctx: ReadContext, platform: DexPlatformId, factory: Address, blockNumber: bigint): Promise<DiscoveredPool[]> {
-  const [length] = await ctx.multicall.read([{ address: factory, abi: univ2FactoryAbi, functionName: 'allPairsLength' }], blockNumber);
-  if (length.status !== 'success') throw new Error(`${platform}: allPairsLength() failed on ${factory}: ${length.error.message}`);
+async function allPairs(
+  ctx: ReadContext,
+  platform: DexPlatformId,
+  factory: Address,
+  blockNumber: bigint,
+): Promise<DiscoveredPool[]> {
+  const [length] = await ctx.multicall.read(
+    [{ address: factory, abi: univ2FactoryAbi, functionName: 'allPairsLength' }],
+    blockNumber,
+  );
+  if (length.status !== 'success') {
+    throw new Error(`${platform}: allPairsLength() failed on ${factory}: ${length.error.message}`);
+  }
   const total = Number(length.result as bigint);
   const pools: DiscoveredPool[] = [];
   for (let start = 0; start < total; start += PAIRS_PER_STEP) {
@@ -37,9 +49,16 @@ async function allPairs(ctx: ReadContext, platform: DexPlatformId, factory: Addr
     for (let i = start; i < end; i++) {
       indexReads.push({ address: factory, abi: univ2FactoryAbi, functionName: 'allPairs', args: [BigInt(i)] });
     }
-    const pairs = (await ctx.multicall.read(indexReads, blockNumber)).map((r) => (r.status === 'success' ? (r.result as Address) : null));
+    const pairs = (await ctx.multicall.read(indexReads, blockNumber)).map((r) =>
+      r.status === 'success' ? (r.result as Address) : null,
+    );
     const tokenReads = pairs.flatMap((pair): ContractRead[] =>
-      pair ? [{ address: pair, abi: univ2PairAbi, functionName: 'token0' }, { address: pair, abi: univ2PairAbi, functionName: 'token1' }] : [],
+      pair
+        ? [
+            { address: pair, abi: univ2PairAbi, functionName: 'token0' },
+            { address: pair, abi: univ2PairAbi, functionName: 'token1' },
+          ]
+        : [],
     );
     const tokens = await ctx.multicall.read(tokenReads, blockNumber);
     let next = 0;
@@ -55,7 +74,12 @@ async function allPairs(ctx: ReadContext, platform: DexPlatformId, factory: Addr
   return pools;
 }
 
-async function createdPairs(ctx: ReadContext, platform: DexPlatformId, factory: Address, range: BlockRange): Promise<DiscoveredPool[]> {
+async function createdPairs(
+  ctx: ReadContext,
+  platform: DexPlatformId,
+  factory: Address,
+  range: BlockRange,
+): Promise<DiscoveredPool[]> {
   const logs = await getLogsInPages(range, (fromBlock, toBlock) =>
     ctx.client.getLogs({ address: factory, event: PAIR_CREATED_EVENT, fromBlock, toBlock, strict: true }),
   );
@@ -63,5 +87,6 @@ async function createdPairs(ctx: ReadContext, platform: DexPlatformId, factory: 
 }
 
 function discovered(platform: DexPlatformId, pair: Address, token0: Address, token1: Address): DiscoveredPool {
-  return { platform, kind: 'univ2', address: getAddress(pair), tokens: [getAddress(token0), getAddress(token1)], meta: {} };
+  const tokens = [getAddress(token0), getAddress(token1)];
+  return { platform, kind: 'univ2', address: getAddress(pair), tokens, meta: {} };
 }

@@ -7,7 +7,7 @@ export const DEFAULT_LOG_PAGE_BLOCKS = 50_000n;
 /**
  * Calls `getLogs(fromBlock, toBlock)` over `range` in pages of at most `pageBlocks` blocks, halving a page whenever
  * the node rejects it (too many results, range too wide), and returns the logs in block order.
- * @example const logs = await getLogsInPages(range, (fromBlock, toBlock) => client.getLogs({ address, event, fromBlock, toBlock }))
+ * @example const logs = await getLogsInPages(range, (fromBlock, toBlock) => client.getLogs({ event, fromBlock, toBlock }))
  */
 export async function getLogsInPages<T>(
   range: BlockRange,
@@ -33,6 +33,7 @@ async function getLogsBisecting<T>(
     // A single block that fails is a real error (node down), not a range limit.
     if (fromBlock === toBlock) throw error;
     const middle = fromBlock + (toBlock - fromBlock) / 2n;
-    return [...(await getLogsBisecting(fromBlock, middle, getLogs)), ...(await getLogsBisecting(middle + 1n, toBlock, getLogs))];
+    const first = await getLogsBisecting(fromBlock, middle, getLogs);
+    return [...first, ...(await getLogsBisecting(middle + 1n, toBlock, getLogs))];
   }
 }

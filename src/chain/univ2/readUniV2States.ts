@@ -22,7 +22,9 @@ export async function readUniV2States(
     pools.map((pool) => ({ address: pool.address, abi: univ2PairAbi, functionName: 'getReserves' })),
     blockNumber,
   );
-  if (pools.length > 0) ctx.onProgress?.({ platform: pools[0].platform, stage: 'state', done: pools.length, total: pools.length });
+  if (pools.length > 0) {
+    ctx.onProgress?.({ platform: pools[0].platform, stage: 'state', done: pools.length, total: pools.length });
+  }
   return results.map((result) => {
     if (result.status !== 'success') return null;
     const [reserve0, reserve1] = result.result as readonly [bigint, bigint, number];

@@ -9,7 +9,7 @@ import { readUniV2States } from './readUniV2States.ts';
 /**
  * Reads UniV2 pairs: discovery from the factory, state from getReserves. Every reserve change of a pair emits Sync,
  * so Sync alone names the touched pair; PairCreated from the platform's factory announces a new one.
- * @example const pools = await univ2Reader.discoverPools(ctx, 'dexa_v2', preset.platforms.dexa_v2, { fromBlock: 0n, toBlock })
+ * @example const pools = await univ2Reader.discoverPools(ctx, 'dexa_v2', platforms.dexa_v2, { fromBlock: 0n, toBlock })
  */
 export const univ2Reader: PlatformReader = {
   discoverPools: discoverUniV2Pools,

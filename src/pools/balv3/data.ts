@@ -21,6 +21,11 @@ export interface BalV3BaseState {
 export interface BalV3WeightedState extends BalV3BaseState {
   /** Normalized weights, 1e18 in total. */
   weights: bigint[];
+  /**
+   * Per-token minimum live (scaled18) balance WeightedPool 1.0.0 keeps on swaps (`getMinTokenBalances()`; the
+   * factory sets max(1e6, 10^(18 - decimals)), see computeMinTokenBalances).
+   */
+  minTokenBalances: bigint[];
 }
 
 export interface BalV3StableState extends BalV3BaseState {
@@ -29,7 +34,8 @@ export interface BalV3StableState extends BalV3BaseState {
 }
 
 // Word layout: [tokenCount, swapFee, aggregateSwapFee, kind header..., balancesRaw..., decimals..., tokenRates...,
-// kind per-token arrays...]; weighted has no header and one per-token array (weights), stable a header (amp).
+// kind per-token arrays...]; weighted has no header and two per-token arrays (weights, minTokenBalances), stable a
+// header (amp) and none.
 
 function encodeBase(s: BalV3BaseState, header: bigint[], perToken: bigint[][]): bigint[] {
   const decimals = s.decimals.map((d) => BigInt(d));
@@ -63,10 +69,10 @@ function decodeBase(
 }
 
 export const balV3WeightedStateCodec: StateCodec<BalV3WeightedState> = {
-  encode: (s) => encodeBase(s, [], [s.weights]),
+  encode: (s) => encodeBase(s, [], [s.weights, s.minTokenBalances]),
   decode: (w) => {
-    const { base, perToken } = decodeBase(w, 0, 1);
-    return { ...base, weights: perToken[0] };
+    const { base, perToken } = decodeBase(w, 0, 2);
+    return { ...base, weights: perToken[0], minTokenBalances: perToken[1] };
   },
 };
 

@@ -7,6 +7,8 @@ export type BalV3RevertReason =
   | 'TokenNotRegistered'
   | 'TradeAmountTooSmall'
   | 'MaxInRatio'
+  | 'TokenBalanceBelowMin'
+  | 'MaxImbalanceRatioExceeded'
   | 'BalanceOverflow'
   | 'ProtocolFeesExceedTotalCollected'
   | 'StableInvariantDidNotConverge'

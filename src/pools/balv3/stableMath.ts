@@ -92,3 +92,22 @@ export function computeBalance(
   }
   throw new BalV3RevertError('StableComputeBalanceDidNotConverge');
 }
+
+/** StablePool 1.0.0 refuses any state or swap whose largest live balance is this many times its smallest. */
+export const MAX_IMBALANCE_RATIO = 10_000n;
+
+/** The smallest and largest of the live balances. */
+export function getMinAndMaxBalances(balancesScaled18: readonly bigint[]): { minBalance: bigint; maxBalance: bigint } {
+  let minBalance = balancesScaled18[0];
+  let maxBalance = minBalance;
+  for (const balance of balancesScaled18) {
+    if (balance < minBalance) minBalance = balance;
+    if (balance > maxBalance) maxBalance = balance;
+  }
+  return { minBalance, maxBalance };
+}
+
+/** Reverts MaxImbalanceRatioExceeded when max / min (integer division) reaches the ratio; a zero min panics. */
+export function ensureBalancesWithinMaxImbalanceRange(minBalance: bigint, maxBalance: bigint): void {
+  if (div(maxBalance, minBalance) >= MAX_IMBALANCE_RATIO) throw new BalV3RevertError('MaxImbalanceRatioExceeded');
+}

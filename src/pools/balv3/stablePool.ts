@@ -1,6 +1,6 @@
 // Balancer V3 stable pool as a PoolBase: the Vault's ExactIn swap around StablePool.onSwap, exact in bigint.
-// Pool original: https://github.com/balancer/balancer-v3-monorepo/blob/main/pkg/pool-stable/contracts/StablePool.sol
-// (the version balancer-maths models: no max-imbalance check on swaps; that arrived with the 2026 pool update).
+// Pool original: StablePool.sol of @balancer-labs/v3-pool-stable 1.0.0 (what the devnet runs), whose onSwap refuses
+// a swap that leaves the balances 10000:1 or more apart; balancer-maths 0.0.41 models the earlier pool without it.
 import type { ExactSwapResult, PoolBase } from '../poolBase.ts';
 import type { BalV3StableState } from './data.ts';
 import { BalV3RevertError } from './errors.ts';
@@ -11,7 +11,15 @@ import {
   floatScaling,
   type FloatScaling,
 } from './floatScaling.ts';
-import { AMP_PRECISION, computeInvariant, computeOutGivenExactIn } from './stableMath.ts';
+import {
+  AMP_PRECISION,
+  MAX_IMBALANCE_RATIO,
+  computeInvariant,
+  computeOutGivenExactIn,
+  ensureBalancesWithinMaxImbalanceRange,
+  getMinAndMaxBalances,
+} from './stableMath.ts';
+import { add, sub } from './uint256.ts';
 import { isTokenPair, loadPoolData, swapExactIn, type VaultPoolData, type VaultSwapResult } from './vaultSwap.ts';
 
 export class BalV3StablePool implements PoolBase {
@@ -45,9 +53,8 @@ export class BalV3StablePool implements PoolBase {
    */
   simulateSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): VaultSwapResult {
     if (!this.poolData) throw new Error('balv3Stable: state the Vault could not hold');
-    const { amp } = this.state;
     return swapExactIn(this.poolData, tokenIn, tokenOut, amountIn, (amountGivenScaled18, balances, i, o) =>
-      computeOutGivenExactIn(amp, balances, i, o, amountGivenScaled18, this.currentInvariant()),
+      this.onSwapExactIn(amountGivenScaled18, balances, i, o),
     );
   }
 
@@ -62,6 +69,29 @@ export class BalV3StablePool implements PoolBase {
       }
     }
     return this.estimator ? this.estimator.estimateOut(tokenIn, tokenOut, amountIn) : 0;
+  }
+
+  /**
+   * StablePool.onSwap, ExactIn: StableMath on the invariant of the live balances, then the imbalance check on the
+   * worst case the contract considers: the smallest of the balances before and the balance out after, against the
+   * largest of the balances before and the balance in after (so an already imbalanced pool refuses every swap).
+   */
+  private onSwapExactIn(amountInScaled18: bigint, balances: readonly bigint[], i: number, o: number): bigint {
+    let { minBalance, maxBalance } = getMinAndMaxBalances(balances);
+    const amountOutScaled18 = computeOutGivenExactIn(
+      this.state.amp,
+      balances,
+      i,
+      o,
+      amountInScaled18,
+      this.currentInvariant(),
+    );
+    const newBalanceIn = add(balances[i], amountInScaled18);
+    const newBalanceOut = sub(balances[o], amountOutScaled18);
+    if (newBalanceIn > maxBalance) maxBalance = newBalanceIn;
+    if (newBalanceOut < minBalance) minBalance = newBalanceOut;
+    ensureBalancesWithinMaxImbalanceRange(minBalance, maxBalance);
+    return amountOutScaled18;
   }
 
   /** StablePool.computeInvariant(live balances, ROUND_DOWN), computed once; rethrows its revert every time. */
@@ -90,6 +120,8 @@ export class BalV3StablePool implements PoolBase {
   }
 }
 
+const MAX_IMBALANCE_RATIO_FLOAT = Number(MAX_IMBALANCE_RATIO);
+
 /**
  * Float model of the swap on the contract's invariant D. With D fixed, the out balance y solves
  * y^2 + (b - D) y = c (Curve's get_y), so it has a closed form; small trades use the slope at the midpoint instead
@@ -100,12 +132,17 @@ class StableEstimator {
   /** A * n^n: the contract's ampTimesTotal / AMP_PRECISION. */
   private readonly ann: number;
   private readonly invariant: number;
+  /** Smallest and largest live balance before the swap, for the imbalance check. */
+  private readonly liveMin: number;
+  private readonly liveMax: number;
 
   constructor(data: VaultPoolData, amp: bigint, invariant: bigint) {
     const n = data.balancesRaw.length;
     this.scaling = floatScaling(data);
     this.ann = (Number(amp) * n) / Number(AMP_PRECISION);
     this.invariant = Number(invariant);
+    this.liveMin = Math.min(...this.scaling.live);
+    this.liveMax = Math.max(...this.scaling.live);
   }
 
   estimateOut(tokenIn: number, tokenOut: number, amountIn: number): number {
@@ -124,7 +161,18 @@ class StableEstimator {
     }
     amountOutScaled -= 1; // computeOutGivenExactIn keeps one wei
     // `>=` is false for NaN (an empty balance), which must read as "not executable".
-    return amountOutScaled >= MIN_TRADE_FLOAT ? amountOutScaled * this.scaling.fromScaled[tokenOut] : 0;
+    if (!(amountOutScaled >= MIN_TRADE_FLOAT)) return 0;
+    return this.withinMaxImbalance(tokenIn, amountInScaled, tokenOut, amountOutScaled)
+      ? amountOutScaled * this.scaling.fromScaled[tokenOut]
+      : 0;
+  }
+
+  /** The pool's imbalance check in floats: floor(max / min) >= 10000 exactly when max / min >= 10000. */
+  private withinMaxImbalance(tokenIn: number, amountIn: number, tokenOut: number, amountOut: number): boolean {
+    const { live } = this.scaling;
+    const min = Math.min(this.liveMin, live[tokenOut] - amountOut);
+    const max = Math.max(this.liveMax, live[tokenIn] + amountIn);
+    return min > 0 && max / min < MAX_IMBALANCE_RATIO_FLOAT;
   }
 
   /** Curve's get_y in closed form: the out balance for the live balances with `addIn` more of token in. */

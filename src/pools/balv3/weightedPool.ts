@@ -1,11 +1,13 @@
 // Balancer V3 weighted pool as a PoolBase: the Vault's ExactIn swap around WeightedPool.onSwap, exact in bigint.
-// Pool original: https://github.com/balancer/balancer-v3-monorepo/blob/main/pkg/pool-weighted/contracts/WeightedPool.sol
-// (the version balancer-maths models: onSwap on the live balances as given, no minimum-balance check).
+// Pool original: WeightedPool.sol of @balancer-labs/v3-pool-weighted 1.0.0 (what the devnet runs), whose onSwap
+// rounds the balance in up by one wei and keeps every token at or above its minimum balance; balancer-maths 0.0.41
+// models the earlier pool without either.
 import type { ExactSwapResult, PoolBase } from '../poolBase.ts';
 import type { BalV3WeightedState } from './data.ts';
 import { BalV3RevertError } from './errors.ts';
 import { FOUR, ONE, TWO, divDown } from './fixedPoint.ts';
 import { MIN_TRADE_FLOAT, amountInAfterFee, floatScaling, type FloatScaling } from './floatScaling.ts';
+import { add, sub } from './uint256.ts';
 import { isTokenPair, loadPoolData, swapExactIn, type VaultPoolData, type VaultSwapResult } from './vaultSwap.ts';
 import { _MAX_IN_RATIO, computeOutGivenExactIn } from './weightedMath.ts';
 
@@ -22,7 +24,10 @@ export class BalV3WeightedPool implements PoolBase {
     this.tokenCount = state.balancesRaw.length;
     // Weighted pools register weights of at least 1% each; a zero weight could not exist.
     const weightsValid = state.weights.length === this.tokenCount && state.weights.every((w) => w > 0n);
-    this.poolData = weightsValid ? loadPoolData(state) : null;
+    // A state from a snapshot written before minTokenBalances existed has none: the pool cannot be modelled.
+    const minimumsValid =
+      state.minTokenBalances?.length === this.tokenCount && state.minTokenBalances.every((m) => m >= 0n);
+    this.poolData = weightsValid && minimumsValid ? loadPoolData(state) : null;
   }
 
   swapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExactSwapResult | null {
@@ -41,16 +46,36 @@ export class BalV3WeightedPool implements PoolBase {
    */
   simulateSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): VaultSwapResult {
     if (!this.poolData) throw new Error('balv3Weighted: state the Vault could not hold');
-    const { weights } = this.state;
     return swapExactIn(this.poolData, tokenIn, tokenOut, amountIn, (amountGivenScaled18, balances, i, o) =>
-      computeOutGivenExactIn(balances[i], weights[i], balances[o], weights[o], amountGivenScaled18),
+      this.onSwapExactIn(amountGivenScaled18, balances, i, o),
     );
   }
 
   estimateOut(tokenIn: number, tokenOut: number, amountIn: number): number {
     if (!this.poolData || !isTokenPair(tokenIn, tokenOut, this.tokenCount) || !(amountIn > 0)) return 0;
-    this.estimator ??= new WeightedEstimator(this.poolData, this.state.weights);
+    this.estimator ??= new WeightedEstimator(this.poolData, this.state.weights, this.state.minTokenBalances);
     return this.estimator.estimateOut(tokenIn, tokenOut, amountIn);
+  }
+
+  /**
+   * WeightedPool.onSwap, ExactIn: WeightedMath on the balance in rounded up by one wei (so the pool never prices
+   * with less than it holds), between two minimum-balance checks: the balance in first, since a proportional
+   * removal (which never calls the pool) may have left it below its minimum, then the balance out after the swap.
+   */
+  private onSwapExactIn(amountInScaled18: bigint, balances: readonly bigint[], i: number, o: number): bigint {
+    const { weights, minTokenBalances } = this.state;
+    const balanceTokenInScaled18 = add(balances[i], 1n);
+    const balanceTokenOutScaled18 = balances[o];
+    _ensureMinimumBalance(balanceTokenInScaled18, minTokenBalances[i]);
+    const amountOutScaled18 = computeOutGivenExactIn(
+      balanceTokenInScaled18,
+      weights[i],
+      balanceTokenOutScaled18,
+      weights[o],
+      amountInScaled18,
+    );
+    _ensureMinimumBalance(sub(balanceTokenOutScaled18, amountOutScaled18), minTokenBalances[o]);
+    return amountOutScaled18;
   }
 
   private trySwap(tokenIn: number, tokenOut: number, amountIn: bigint): VaultSwapResult | null {
@@ -65,18 +90,27 @@ export class BalV3WeightedPool implements PoolBase {
   }
 }
 
-/** Float model of the swap: the closed form, plus the error margin powUp adds when LogExpMath is used. */
+function _ensureMinimumBalance(endingBalanceScaled18: bigint, minimumBalanceScaled18: bigint): void {
+  if (endingBalanceScaled18 < minimumBalanceScaled18) throw new BalV3RevertError('TokenBalanceBelowMin');
+}
+
+/**
+ * Float model of the swap: the closed form, plus the error margin powUp adds when LogExpMath is used, and the
+ * minimum balances (the one wei onSwap adds to the balance in is below float precision and left out).
+ */
 class WeightedEstimator {
   private readonly scaling: FloatScaling;
   private readonly weights: Float64Array;
+  private readonly minBalances: Float64Array;
   /** Per (in, out) pair: whether weightIn / weightOut is 1, 2 or 4, where powUp is exact. */
   private readonly exactPow: Uint8Array;
   private readonly n: number;
 
-  constructor(data: VaultPoolData, weights: readonly bigint[]) {
+  constructor(data: VaultPoolData, weights: readonly bigint[], minTokenBalances: readonly bigint[]) {
     this.n = weights.length;
     this.scaling = floatScaling(data);
     this.weights = Float64Array.from(weights, Number);
+    this.minBalances = Float64Array.from(minTokenBalances, Number);
     this.exactPow = new Uint8Array(this.n * this.n);
     for (let i = 0; i < this.n; i++) {
       for (let o = 0; o < this.n; o++) {
@@ -91,6 +125,7 @@ class WeightedEstimator {
     const amountInScaled = amountInAfterFee(this.scaling, tokenIn, amountIn);
     const balanceIn = live[tokenIn];
     if (amountInScaled < MIN_TRADE_FLOAT || amountInScaled > balanceIn * MAX_IN_RATIO_FLOAT) return 0;
+    if (balanceIn + 1 < this.minBalances[tokenIn]) return 0;
 
     // 1 - base^e with base = bIn / (bIn + a) rounded up to 18 decimals, i.e. its complement a / (bIn + a) rounded
     // down; written with log1p/expm1 so small trades keep their relative precision.
@@ -100,6 +135,7 @@ class WeightedEstimator {
     if (!this.exactPow[tokenIn * this.n + tokenOut]) share -= (1 - share) * 1e-14 + 1e-18; // powUp's error margin
 
     const amountOutScaled = live[tokenOut] * share;
-    return amountOutScaled < MIN_TRADE_FLOAT ? 0 : amountOutScaled * fromScaled[tokenOut];
+    if (amountOutScaled < MIN_TRADE_FLOAT || live[tokenOut] - amountOutScaled < this.minBalances[tokenOut]) return 0;
+    return amountOutScaled * fromScaled[tokenOut];
   }
 }

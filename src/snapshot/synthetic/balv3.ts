@@ -1,5 +1,6 @@
 // Synthetic Balancer V3 weighted and stable pool states (as the V3 Vault holds them) for reproducible snapshots.
 import type { BalV3StableState, BalV3WeightedState } from '../../pools/balv3/data.ts';
+import { computeMinTokenBalances } from '../../pools/balv3/minTokenBalances.ts';
 
 const ONE = 10n ** 18n;
 /** Balancer's default protocol swap fee share; the pool creator's share is taken to be 0. */
@@ -35,7 +36,8 @@ export interface SynthesizeBalV3StableOptions {
 
 /**
  * A weighted pool holding `tvlUsd` split by weight at the given prices, each balance off by up to 0.5% (arbitrage is
- * never perfect). Token rates are 1e18: a weighted pool's raw-unit prices do not depend on them.
+ * never perfect), with the factory's minimum token balances. Token rates are 1e18: a weighted pool's raw-unit prices
+ * do not depend on them.
  * @example synthesizeBalV3Weighted({ rng: createRandom(1), decimals: [18, 6], pricesUsd: [3000, 1], weights: [0.8, 0.2], tvlUsd: 2_000_000 })
  */
 export function synthesizeBalV3Weighted(opts: SynthesizeBalV3WeightedOptions): BalV3WeightedState {
@@ -64,6 +66,9 @@ export function synthesizeBalV3Weighted(opts: SynthesizeBalV3WeightedOptions): B
     decimals: decimals.slice(),
     tokenRates: decimals.map(() => ONE),
     weights: normalised,
+    // What WeightedPoolFactory sets; derived from the decimals, so it draws nothing from `rng` and the other pools
+    // of a generated snapshot stay as they were.
+    minTokenBalances: computeMinTokenBalances(decimals),
     swapFee: feeToWad(swapFee, 1e-5),
     aggregateSwapFee: aggregateFeeToWad(opts.aggregateSwapFee),
   };

@@ -2,7 +2,7 @@
 // and a ReadContext over it, stopped when the test ends.
 import type { TestContext } from 'node:test';
 import { type AnvilInstance, startAnvil } from '../../../devnet/anvil.ts';
-import type { DeployContext } from '../../../devnet/deploy/context.ts';
+import { type DeployContext, createDeployContext } from '../../../devnet/deploy/context.ts';
 import { MULTICALL3_ADDRESS, deployMulticall3 } from '../../../devnet/deploy/multicall.ts';
 import { deployStablePlatform } from '../../../devnet/deploy/stable/deployStablePlatform.ts';
 import { deployTokens } from '../../../devnet/deploy/tokens.ts';
@@ -13,7 +13,6 @@ import type { ReadContext } from '../../../src/chain/types.ts';
 import { loadPreset } from '../../../src/network/loadPreset.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../../src/snapshot/snapshotFile.ts';
 import type { SnapshotPool } from '../../../src/snapshot/types.ts';
-import { createReliableDeployContext } from '../univ2/reliableDeployContext.ts';
 
 export interface StableDevnet {
   anvil: AnvilInstance;
@@ -32,8 +31,7 @@ export interface StableDevnet {
 export async function startStableDevnet(t: TestContext): Promise<StableDevnet> {
   const anvil = await startAnvil();
   t.after(() => anvil.stop());
-  // See ../univ2/reliableDeployContext.ts for why not createDeployContext.
-  const ctx = createReliableDeployContext(anvil.rpcUrl);
+  const ctx = createDeployContext(anvil.rpcUrl);
   await deployMulticall3(ctx);
   const mainnet = loadPreset();
   const seed = selectSeed(readSnapshot(DEFAULT_SNAPSHOT_PATH), mainnet.wrappedNative.address);

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { type Address, parseAbi } from 'viem';
 import { startAnvil } from '../../../devnet/anvil.ts';
+import { createDeployContext } from '../../../devnet/deploy/context.ts';
 import { MULTICALL3_ADDRESS, deployMulticall3 } from '../../../devnet/deploy/multicall.ts';
 import { deployTokens } from '../../../devnet/deploy/tokens.ts';
 import { deployUniV2Platform } from '../../../devnet/deploy/univ2/deployUniV2Platform.ts';
@@ -14,7 +15,6 @@ import { univ2Reader } from '../../../src/chain/univ2/univ2Reader.ts';
 import type { ReadContext } from '../../../src/chain/types.ts';
 import { UniV2Pool, type UniV2State } from '../../../src/pools/univ2/index.ts';
 import type { SnapshotPool } from '../../../src/snapshot/types.ts';
-import { createReliableDeployContext } from './reliableDeployContext.ts';
 import { asSnapshotPool } from './univ2Devnet.ts';
 
 const require = createRequire(import.meta.url);
@@ -23,7 +23,7 @@ const routerAbi = parseAbi(['function getAmountsOut(uint256 amountIn, address[] 
 test('a 0.3% platform runs Uniswap V2 published bytecode and skips pools no pair can hold', async (t) => {
   const anvil = await startAnvil();
   t.after(() => anvil.stop());
-  const ctx = createReliableDeployContext(anvil.rpcUrl);
+  const ctx = createDeployContext(anvil.rpcUrl);
   await deployMulticall3(ctx);
   const tokens = await deployTokens(
     ctx,

@@ -3,7 +3,7 @@
 import type { TestContext } from 'node:test';
 import type { Address } from 'viem';
 import { type AnvilInstance, startAnvil } from '../../../devnet/anvil.ts';
-import type { DeployContext } from '../../../devnet/deploy/context.ts';
+import { type DeployContext, createDeployContext } from '../../../devnet/deploy/context.ts';
 import { MULTICALL3_ADDRESS, deployMulticall3 } from '../../../devnet/deploy/multicall.ts';
 import { deployTokens } from '../../../devnet/deploy/tokens.ts';
 import type { DevnetTokens, PlatformDeployment } from '../../../devnet/deploy/types.ts';
@@ -15,7 +15,6 @@ import { loadPreset } from '../../../src/network/loadPreset.ts';
 import type { DexPlatformId } from '../../../src/network/types.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../../src/snapshot/snapshotFile.ts';
 import type { SnapshotPool } from '../../../src/snapshot/types.ts';
-import { createReliableDeployContext } from './reliableDeployContext.ts';
 
 export const UNIV2_PLATFORMS = ['dexa_v1', 'dexa_v2', 'dexb_v2', 'dexc_v2'] as const satisfies readonly DexPlatformId[];
 export type UniV2PlatformId = (typeof UNIV2_PLATFORMS)[number];
@@ -39,8 +38,7 @@ export interface UniV2Devnet {
 export async function startUniV2Devnet(t: TestContext): Promise<UniV2Devnet> {
   const anvil = await startAnvil();
   t.after(() => anvil.stop());
-  // See reliableDeployContext.ts for why not createDeployContext.
-  const ctx = createReliableDeployContext(anvil.rpcUrl);
+  const ctx = createDeployContext(anvil.rpcUrl);
   await deployMulticall3(ctx);
   const mainnet = loadPreset();
   const seed = selectSeed(readSnapshot(DEFAULT_SNAPSHOT_PATH), mainnet.wrappedNative.address);

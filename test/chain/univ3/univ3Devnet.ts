@@ -7,7 +7,6 @@ import { MULTICALL3_ADDRESS, deployMulticall3 } from '../../../devnet/deploy/mul
 import { deployTokens } from '../../../devnet/deploy/tokens.ts';
 import type { DevnetTokens } from '../../../devnet/deploy/types.ts';
 import { type UniV3Deployment, deployUniV3PlatformWithContracts } from '../../../devnet/deploy/univ3/deployUniV3Platform.ts';
-import { reliableDeployContext } from '../../../devnet/deploy/univ3/reliableDeployContext.ts';
 import { type SeedSelection, selectSeed } from '../../../devnet/seedSelection.ts';
 import { createMulticallBatcher } from '../../../src/chain/multicall.ts';
 import type { DiscoveredPool, ReadContext } from '../../../src/chain/types.ts';
@@ -23,7 +22,7 @@ export type UniV3PlatformId = (typeof UNIV3_PLATFORMS)[number];
 
 export interface UniV3Devnet {
   anvil: AnvilInstance;
-  /** The shared deploy context with reliable write/deploy (see reliableDeployContext). */
+  /** The shared deploy context. */
   ctx: DeployContext;
   read: ReadContext;
   seed: SeedSelection;
@@ -39,7 +38,7 @@ export interface UniV3Devnet {
 export async function startUniV3Devnet(): Promise<UniV3Devnet> {
   const anvil = await startAnvil();
   try {
-    const ctx = reliableDeployContext(createDeployContext(anvil.rpcUrl));
+    const ctx = createDeployContext(anvil.rpcUrl);
     const preset = loadPreset();
     const seed = selectSeed(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset.wrappedNative.address);
     await deployMulticall3(ctx);

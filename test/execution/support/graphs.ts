@@ -7,6 +7,7 @@ import { createMulticallBatcher } from '../../../src/chain/multicall.ts';
 import { buildGraph } from '../../../src/graph/buildGraph.ts';
 import { GraphView } from '../../../src/graph/graphView.ts';
 import type { NetworkPreset } from '../../../src/network/types.ts';
+import type { PoolBase } from '../../../src/pools/poolBase.ts';
 import { evaluatePath } from '../../../src/routing/evaluatePath.ts';
 import type { Hop } from '../../../src/routing/types.ts';
 import { head } from './chain.ts';
@@ -83,4 +84,66 @@ export function randomPath(
 export function exactOut(graph: GraphView, hops: Hop[], amountIn: bigint): { amountOut: bigint; ticksCrossed: number } | null {
   const path = evaluatePath(graph, hops, amountIn);
   return path && path.amountOut > 0n ? path : null;
+}
+
+/** The path run backwards (the same pools, from its last token to its first). */
+export function reversePath(path: readonly Hop[]): Hop[] {
+  return path
+    .slice()
+    .reverse()
+    .map((hop) => ({ pool: hop.pool, tokenIn: hop.tokenOut, tokenOut: hop.tokenIn, localIn: hop.localOut, localOut: hop.localIn }));
+}
+
+/**
+ * `count` paths of 1 or 2 hops through different pools between one random pair of tokens (the pair chosen by
+ * `random`), or null when 50 tries find none.
+ */
+export function parallelPaths(graph: GraphView, byToken: Map<number, Hop[]>, random: () => number, count: number): Hop[][] | null {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const from = Math.floor(random() * graph.tokenCount);
+    const first = randomPath(graph, byToken, random, from, 1);
+    if (!first) continue;
+    const to = first[0].tokenOut;
+    const direct = (byToken.get(from) ?? []).filter((hop) => hop.tokenOut === to).map((hop) => [hop]);
+    const twoHop: Hop[][] = [];
+    for (const a of byToken.get(from) ?? []) {
+      if (a.tokenOut === to) continue;
+      for (const b of byToken.get(a.tokenOut) ?? []) if (b.tokenOut === to && b.pool !== a.pool) twoHop.push([a, b]);
+    }
+    const candidates = [...direct, ...twoHop]
+      .map((path) => ({ path, key: random() }))
+      .sort((x, y) => x.key - y.key)
+      .map(({ path }) => path);
+    const chosen: Hop[][] = [];
+    const used = new Set<number>();
+    for (const path of candidates) {
+      if (path.some((hop) => used.has(hop.pool))) continue;
+      chosen.push(path);
+      for (const hop of path) used.add(hop.pool);
+      if (chosen.length === count) return chosen;
+    }
+  }
+  return null;
+}
+
+/**
+ * Exact output of splits executed in order, each split seeing the pools as the splits before it left them (as the
+ * router executes them); null when any hop cannot execute.
+ */
+export function simulateSplits(graph: GraphView, legs: readonly { amountIn: bigint; hops: readonly Hop[] }[]): bigint | null {
+  const moved = new Map<number, PoolBase>();
+  let total = 0n;
+  for (const leg of legs) {
+    let amount = leg.amountIn;
+    for (const hop of leg.hops) {
+      const pool = moved.get(hop.pool) ?? graph.pool(hop.pool);
+      const swap = pool.swapExactIn(hop.localIn, hop.localOut, amount);
+      const after = pool.afterSwapExactIn(hop.localIn, hop.localOut, amount);
+      if (!swap || !after || swap.amountOut === 0n) return null;
+      moved.set(hop.pool, after);
+      amount = swap.amountOut;
+    }
+    total += amount;
+  }
+  return total;
 }

@@ -12,8 +12,11 @@ import { head } from './chain.ts';
 export interface LiveService extends TestService {
   /** Resolves once GET /health reports the chain's latest block. */
   waitForHead(): Promise<bigint>;
-  /** POSTs a quote request to /quotes or /quotes/advanced; rejects unless the answer is 200. */
-  quote(endpoint: 'quotes' | 'quotes/advanced', body: Record<string, unknown>): Promise<QuoteAnswer>;
+  /**
+   * POSTs a quote request to /quotes or /quotes/advanced; resolves to the quote, or to `{ noRoute }` for a 400 "No
+   * route found" answer, and rejects on any other answer.
+   */
+  quote(endpoint: 'quotes' | 'quotes/advanced', body: Record<string, unknown>): Promise<QuoteAnswer | { noRoute: string }>;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ export async function startLiveService(
     },
     async quote(endpoint, body) {
       const response = await postJson(`${api.baseUrl}/${endpoint}`, body);
+      if (response.status === 400 && response.text.includes('No route found')) return { noRoute: JSON.parse(response.text).error };
       if (response.status !== 200) throw new Error(`${endpoint} answered ${response.status}: ${response.text}`);
       return { blockNumber: BigInt(response.headers.get('x-block-number')!), data: JSON.parse(response.text).data };
     },

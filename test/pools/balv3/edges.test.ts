@@ -56,6 +56,7 @@ const weighted8020: BalV3WeightedState = {
   decimals: [18, 6],
   tokenRates: [ONE, ONE],
   weights: [8n * e(17), 2n * e(17)],
+  minTokenBalances: [e(6), e(12)], // the factory's: 1e6, and one raw unit of the 6-decimal token
   swapFee: 3n * e(15),
   aggregateSwapFee: 5n * e(17),
 };
@@ -108,6 +109,7 @@ test('6- and 8-decimal tokens match balancer-maths across eleven decades of amou
     decimals: [8, 6],
     tokenRates: [ONE, ONE],
     weights: [ONE / 2n, ONE / 2n],
+    minTokenBalances: [e(10), e(12)],
     swapFee: 25n * e(14),
     aggregateSwapFee: 0n,
   };

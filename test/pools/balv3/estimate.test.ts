@@ -65,6 +65,7 @@ test('estimateOut is 0 past the max in ratio, below the minimum trade amount and
     decimals: [18, 18],
     tokenRates: [10n ** 18n, 10n ** 18n],
     weights: [5n * 10n ** 17n, 5n * 10n ** 17n],
+    minTokenBalances: [10n ** 6n, 10n ** 6n],
     swapFee: 0n,
     aggregateSwapFee: 0n,
   };

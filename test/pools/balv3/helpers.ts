@@ -1,11 +1,62 @@
 // Shared pieces of the balv3 tests: random pool states that reach the interesting regions, and the
 // @balancer-labs/balancer-maths reference run on the same state.
-import { SwapKind, Vault } from '@balancer-labs/balancer-maths';
-import type { BalV3BaseState, BalV3StableState, BalV3WeightedState } from '../../../src/pools/balv3/index.ts';
+import { Stable, type SwapParams, SwapKind, Vault, Weighted } from '@balancer-labs/balancer-maths';
+import {
+  type BalV3BaseState,
+  type BalV3StableState,
+  type BalV3WeightedState,
+  computeMinTokenBalances,
+} from '../../../src/pools/balv3/index.ts';
 
 export const ONE = 10n ** 18n;
 const TOKENS = ['0x01', '0x02', '0x03', '0x04', '0x05', '0x06', '0x07', '0x08'];
-const vault = new Vault();
+
+/**
+ * balancer-maths 0.0.41 models WeightedPool before 1.0.0. 1.0.0's onSwap (WeightedPool.sol ~line 172), written out
+ * here from the Solidity: the same WeightedMath on the balance in plus one wei, between a minimum-balance check of
+ * the balance in (before) and of the balance out (after the swap; a negative one is the checked subtraction's panic).
+ */
+class WeightedPool100 extends Weighted {
+  private readonly minTokenBalances: bigint[];
+  constructor(state: { weights: bigint[]; minTokenBalances: bigint[] }) {
+    super(state);
+    this.minTokenBalances = state.minTokenBalances;
+  }
+  override onSwap(params: SwapParams): bigint {
+    const { balancesLiveScaled18, indexIn, indexOut } = params;
+    const balances = [...balancesLiveScaled18];
+    balances[indexIn] += 1n;
+    if (balances[indexIn] < this.minTokenBalances[indexIn]) throw new Error('TokenBalanceBelowMin (in)');
+    const amountOut = super.onSwap({ ...params, balancesLiveScaled18: balances });
+    if (balances[indexOut] - amountOut < this.minTokenBalances[indexOut]) throw new Error('TokenBalanceBelowMin (out)');
+    return amountOut;
+  }
+}
+
+/**
+ * balancer-maths 0.0.41 models StablePool before 1.0.0. 1.0.0's onSwap (StablePool.sol ~line 195) also rejects a swap
+ * when the largest of the balances before and after it is 10000 times the smallest (integer division), written
+ * out here over both whole balance vectors rather than the contract's running min and max.
+ */
+class StablePool100 extends Stable {
+  override onSwap(params: SwapParams): bigint {
+    const { balancesLiveScaled18: before, indexIn, indexOut, amountGivenScaled18 } = params;
+    const amountOut = super.onSwap(params);
+    const after = [...before];
+    after[indexIn] += amountGivenScaled18;
+    after[indexOut] -= amountOut;
+    const all = [...before, ...after];
+    const min = all.reduce((a, b) => (b < a ? b : a));
+    const max = all.reduce((a, b) => (b > a ? b : a));
+    if (max / min >= 10_000n) throw new Error('MaxImbalanceRatioExceeded');
+    return amountOut;
+  }
+}
+
+/** balancer-maths' Vault with the 1.0.0 pools the devnet deploys (and the engine models). */
+const vault = new Vault({ customPoolClasses: { WEIGHTED_1_0_0: WeightedPool100, STABLE_1_0_0: StablePool100 } });
+/** balancer-maths as published: the pools before 1.0.0. */
+const vaultBefore100 = new Vault();
 
 export type Rng = () => number;
 
@@ -69,10 +120,23 @@ export function randomWeights(rng: Rng, n: number): bigint[] {
   return weights;
 }
 
+/**
+ * Weighted states; a quarter have minimum balances other than the factory's (a pool deployed outside the factory may
+ * set any minimum from 1e6 up), drawn from 1/1000 to 1.5 times the live balance so swaps cross them both ways.
+ */
 export function randomWeightedState(rng: Rng): BalV3WeightedState {
   const n = rng() < 0.6 ? 2 : randInt(rng, 3, 8);
   const spread = pick(rng, [0.5, 2, 6, 14]);
-  return { ...randomBase(rng, n, spread), weights: randomWeights(rng, n) };
+  const base = randomBase(rng, n, spread);
+  const weights = randomWeights(rng, n);
+  let minTokenBalances = computeMinTokenBalances(base.decimals);
+  if (rng() < 0.25) {
+    minTokenBalances = liveBalances(base).map((live, i) => {
+      const near = (live * BigInt(Math.floor(10 ** (rng() * 3.18 - 3) * 1e6))) / 1_000_000n;
+      return near > minTokenBalances[i] ? near : minTokenBalances[i];
+    });
+  }
+  return { ...base, weights, minTokenBalances };
 }
 
 export function randomStableState(rng: Rng): BalV3StableState {
@@ -99,12 +163,16 @@ export function liveBalances(s: BalV3BaseState): bigint[] {
   return s.balancesRaw.map((b, i) => (b * 10n ** BigInt(18 - s.decimals[i]) * s.tokenRates[i]) / ONE);
 }
 
-/** The pool state as balancer-maths takes it: live balances computed as the Vault loads them. */
-export function referenceState(s: BalV3WeightedState | BalV3StableState): any {
+/**
+ * The pool state as balancer-maths takes it: live balances computed as the Vault loads them; the pool type is the
+ * 1.0.0 pool above, or balancer-maths' own with `before100`.
+ */
+export function referenceState(s: BalV3WeightedState | BalV3StableState, before100 = false): any {
   const n = s.balancesRaw.length;
+  const poolType = 'weights' in s ? 'WEIGHTED' : 'STABLE';
   return {
     poolAddress: '0xpool',
-    poolType: 'weights' in s ? 'WEIGHTED' : 'STABLE',
+    poolType: before100 ? poolType : `${poolType}_1_0_0`,
     tokens: TOKENS.slice(0, n),
     scalingFactors: s.decimals.map((d) => 10n ** BigInt(18 - d)),
     tokenRates: s.tokenRates,
@@ -113,21 +181,25 @@ export function referenceState(s: BalV3WeightedState | BalV3StableState): any {
     aggregateSwapFee: s.aggregateSwapFee,
     totalSupply: ONE,
     supportsUnbalancedLiquidity: true,
-    ...('weights' in s ? { weights: s.weights } : { amp: s.amp }),
+    ...('weights' in s ? { weights: s.weights, minTokenBalances: s.minTokenBalances } : { amp: s.amp }),
   };
 }
 
-/** balancer-maths Vault.swap ExactIn: the amount out, or the thrown error. */
+/**
+ * balancer-maths Vault.swap ExactIn on the 1.0.0 pools (or, with `before100`, on the pools it models itself): the
+ * amount out, or the thrown error.
+ */
 export function referenceSwap(
   s: BalV3WeightedState | BalV3StableState,
   tokenIn: number,
   tokenOut: number,
   amountIn: bigint,
+  before100 = false,
 ): { amountOut: bigint } | { error: unknown } {
   try {
-    const amountOut = vault.swap(
+    const amountOut = (before100 ? vaultBefore100 : vault).swap(
       { amountRaw: amountIn, tokenIn: TOKENS[tokenIn], tokenOut: TOKENS[tokenOut], swapKind: SwapKind.GivenIn },
-      referenceState(s),
+      referenceState(s, before100),
     );
     return { amountOut };
   } catch (error) {

@@ -1,15 +1,30 @@
-// Candidate paths for split routing: a K-best variant of the single-path search. Every token keeps its `keepPerToken`
+// Candidate paths of the Uniswap-style baseline (the 5%-grid split of bench/routingQuality.ts): a K-best variant of the
+// single-path search, as a smart-order-router enumerates routes before it splits. Every token keeps its `keepPerToken`
 // best partial paths per hop count (by float amount reached), so parallel pools and second-best intermediates survive
 // to be split across; paths are pruned to tokens that can still reach the target within the hops left.
 //
 // Intermediates keep the work independent of the long tail's size (as in findBestPath): the `connectors` most liquid
 // tokens, the neighbours of a source or target that is not itself a connector, and any token pooled with both ends
 // when one end has few pools.
-import type { GraphView } from '../../graph/graphView.ts';
-import { EDGE_STRIDE, EdgeField } from '../../graph/layout.ts';
-import type { Hop } from '../types.ts';
+import type { GraphView } from '../../src/graph/graphView.ts';
+import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
+import type { Hop } from '../../src/routing/types.ts';
 import { hopsKey, pathEstimate } from './pathEstimate.ts';
-import type { SplitOptions } from './types.ts';
+
+export interface CandidateOptions {
+  /** Longest candidate path. */
+  maxHops: number;
+  /** Only pools of this platform (index in DEX_PLATFORM_IDS); -1 for every platform. */
+  platformCode: number;
+  /** Intermediates: this many of the most liquid tokens, plus the neighbours of a long-tail end. */
+  connectors: number;
+  /** Partial paths kept per token and hop count in the K-best search. */
+  keepPerToken: number;
+  /** Candidate paths returned. */
+  maxPaths: number;
+  /** Paths that must be candidates whatever the search finds. */
+  seedPaths?: Hop[][];
+}
 
 const NOT_REACHED = 255;
 /** Beyond this many pools on both ends the walk for common neighbours is skipped (hubs route through connectors). */
@@ -27,7 +42,7 @@ interface Search {
   graph: GraphView;
   from: number;
   to: number;
-  options: SplitOptions;
+  options: CandidateOptions;
   rank: Int32Array;
   dist: Uint8Array;
   extra: Set<number>;
@@ -41,7 +56,7 @@ interface Search {
  * directions (that would be a round trip through it).
  * @example candidatePaths(graph, wpls, usdc, 1e21, { maxHops: 4, platformCode: -1, connectors: 32, keepPerToken: 3, maxPaths: 12 })
  */
-export function candidatePaths(graph: GraphView, from: number, to: number, amountIn: number, options: SplitOptions): Hop[][] {
+export function candidatePaths(graph: GraphView, from: number, to: number, amountIn: number, options: CandidateOptions): Hop[][] {
   const maxHops = Math.min(options.maxHops, 4);
   if (from === to || !(amountIn > 0) || maxHops < 1) return [];
   const search: Search = {
@@ -186,7 +201,7 @@ function keepBest(best: Map<number, Partial[]>, partial: Partial, keep: number):
 }
 
 /** Seeds first, then alternately the best by whole-input and by slice output, skipping duplicates and round trips. */
-function selectCandidates(graph: GraphView, arrivals: Partial[], amountIn: number, options: SplitOptions): Hop[][] {
+function selectCandidates(graph: GraphView, arrivals: Partial[], amountIn: number, options: CandidateOptions): Hop[][] {
   const chosen: Hop[][] = [];
   const keys = new Set<string>();
   const direction = new Map<number, number>();

@@ -1,6 +1,6 @@
-// Small helpers on paths shared by the split modules: float output along a path and a path's identity.
-import type { GraphView } from '../../graph/graphView.ts';
-import type { Hop } from '../types.ts';
+// Small helpers on paths for the baseline's candidate search: float output along a path and a path's identity.
+import type { GraphView } from '../../src/graph/graphView.ts';
+import type { Hop } from '../../src/routing/types.ts';
 
 /** Float estimate of a path's output for `amountIn`; 0 when a hop cannot trade. */
 export function pathEstimate(graph: GraphView, hops: readonly Hop[], amountIn: number): number {
