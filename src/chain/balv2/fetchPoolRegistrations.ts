@@ -1,5 +1,6 @@
-// Reads the Vault's PoolRegistered logs over a block range in pages, shrinking a page whenever the node refuses it.
+// Reads the Vault's PoolRegistered logs over a block range, in pages the node accepts.
 import { type Address, type Hex, type PublicClient, getAbiItem, getAddress } from 'viem';
+import { getLogsPaged } from '../getLogsPaged.ts';
 import type { BlockRange } from '../types.ts';
 import { VAULT_ABI } from './abis.ts';
 
@@ -21,9 +22,7 @@ export interface FetchRegistrationsOptions {
 const POOL_REGISTERED_EVENT = getAbiItem({ abi: VAULT_ABI, name: 'PoolRegistered' });
 
 /**
- * Every PoolRegistered log of `vault` in `range`, oldest first. Nodes cap eth_getLogs by block span or result count,
- * with errors that differ by client, so any failure halves the page and retries; a one-block page that still fails
- * rethrows the node's error.
+ * Every PoolRegistered log of `vault` in `range`, oldest first (paging as getLogsPaged does).
  * @example const registrations = await fetchPoolRegistrations(client, vault, { fromBlock: 0n, toBlock: head })
  */
 export async function fetchPoolRegistrations(
@@ -32,33 +31,16 @@ export async function fetchPoolRegistrations(
   range: BlockRange,
   options: FetchRegistrationsOptions = {},
 ): Promise<PoolRegistration[]> {
-  const maxPage = options.pageBlocks ?? 500_000n;
-  const total = range.toBlock - range.fromBlock + 1n;
-  const found: PoolRegistration[] = [];
-  let page = maxPage;
-  let from = range.fromBlock;
-  while (from <= range.toBlock) {
-    const to = from + page - 1n < range.toBlock ? from + page - 1n : range.toBlock;
-    let logs;
-    try {
-      logs = await client.getLogs({ address: vault, event: POOL_REGISTERED_EVENT, fromBlock: from, toBlock: to, strict: true });
-    } catch (error) {
-      if (page === 1n) throw error;
-      page /= 2n;
-      continue;
-    }
-    for (const log of logs) {
-      found.push({
-        poolId: log.args.poolId,
-        address: getAddress(log.args.poolAddress),
-        specialization: log.args.specialization,
-        blockNumber: log.blockNumber,
-      });
-    }
-    from = to + 1n;
-    // A page that worked may have been shrunk for a dense stretch; grow back towards the starting size.
-    if (page < maxPage) page = page * 2n < maxPage ? page * 2n : maxPage;
-    options.onPage?.(from - range.fromBlock, total);
-  }
-  return found;
+  const logs = await getLogsPaged(
+    (fromBlock, toBlock) =>
+      client.getLogs({ address: vault, event: POOL_REGISTERED_EVENT, fromBlock, toBlock, strict: true }),
+    range,
+    { initialSpan: options.pageBlocks, onPage: options.onPage },
+  );
+  return logs.map((log) => ({
+    poolId: log.args.poolId,
+    address: getAddress(log.args.poolAddress),
+    specialization: log.args.specialization,
+    blockNumber: log.blockNumber,
+  }));
 }

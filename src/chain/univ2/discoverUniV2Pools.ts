@@ -5,7 +5,7 @@ import type { DexPlatformId, PlatformPreset } from '../../network/types.ts';
 import type { ContractRead } from '../multicall.ts';
 import type { BlockRange, DiscoveredPool, ReadContext } from '../types.ts';
 import { PAIR_CREATED_EVENT, univ2FactoryAbi, univ2PairAbi } from './abis.ts';
-import { getLogsInPages } from './getLogsInPages.ts';
+import { getLogsPaged } from '../getLogsPaged.ts';
 
 /** Pairs per progress step of a full discovery (each step is a few batched eth_calls). */
 const PAIRS_PER_STEP = 5_000;
@@ -80,8 +80,9 @@ async function createdPairs(
   factory: Address,
   range: BlockRange,
 ): Promise<DiscoveredPool[]> {
-  const logs = await getLogsInPages(range, (fromBlock, toBlock) =>
-    ctx.client.getLogs({ address: factory, event: PAIR_CREATED_EVENT, fromBlock, toBlock, strict: true }),
+  const logs = await getLogsPaged(
+    (fromBlock, toBlock) => ctx.client.getLogs({ address: factory, event: PAIR_CREATED_EVENT, fromBlock, toBlock, strict: true }),
+    range,
   );
   return logs.map((log) => discovered(platform, log.args.pair, log.args.token0, log.args.token1));
 }

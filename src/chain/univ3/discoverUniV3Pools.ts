@@ -3,7 +3,7 @@ import { type Address, getAddress } from 'viem';
 import type { DexPlatformId, PlatformPreset } from '../../network/types.ts';
 import type { BlockRange, DiscoveredPool, ReadContext } from '../types.ts';
 import { univ3FactoryAbi } from './abis.ts';
-import { getLogsPaged } from './getLogsPaged.ts';
+import { getLogsPaged } from '../getLogsPaged.ts';
 
 /**
  * The pools created by `preset.factory` within `range`, in creation order, with their fee and tick spacing as meta.

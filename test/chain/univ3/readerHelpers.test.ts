@@ -2,7 +2,7 @@
 // its span when the node refuses a page.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { getLogsPaged } from '../../../src/chain/univ3/getLogsPaged.ts';
+import { getLogsPaged } from '../../../src/chain/getLogsPaged.ts';
 import { initializedTicksInWord, tickBitmapWordRange } from '../../../src/chain/univ3/tickBitmap.ts';
 
 describe('tick bitmap helpers', () => {

@@ -1,6 +1,6 @@
 // eth_getLogs over a long block range in pages: nodes cap the span or the result size of one request, and the caps
 // differ by provider, so the page halves on an error and grows again after successes, never back to a refused span.
-import type { BlockRange } from '../types.ts';
+import type { BlockRange } from './types.ts';
 
 export interface GetLogsPagedOptions {
   /** Blocks in the first page (default 500,000). */
