@@ -90,6 +90,7 @@ export class BalV3WeightedPool implements PoolBase {
   }
 }
 
+/** WeightedPool._ensureMinimumBalance: reverts TokenBalanceBelowMin for a balance under the token's minimum. */
 function _ensureMinimumBalance(endingBalanceScaled18: bigint, minimumBalanceScaled18: bigint): void {
   if (endingBalanceScaled18 < minimumBalanceScaled18) throw new BalV3RevertError('TokenBalanceBelowMin');
 }

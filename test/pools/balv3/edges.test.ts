@@ -147,13 +147,95 @@ test('token rates other than 1e18 (whole and fractional) match balancer-maths in
   }
 });
 
-test('extreme imbalance (1e9 : 1 stable, 1e-6 vs 1e12 token weighted) matches balancer-maths', () => {
+test('a stable pool 1e9 : 1 apart refuses every swap, even toward balance, where the earlier pool quoted', () => {
   for (const amp of [1_000n, 200_000n, 50_000_000n]) {
     const state: BalV3StableState = { ...stableUsd, balancesRaw: [1_000_000_000n * e(6), 1n * e(18), 1n * e(8)], amp };
+    let quotedBefore100 = 0;
     for (let k = 0n; k <= 16n; k += 2n) {
-      for (const [i, o] of [[0, 1], [1, 0], [2, 1], [0, 2]]) assertMatchesReference(state, i, o, 3n * 10n ** k);
+      for (const [i, o] of [[0, 1], [1, 0], [2, 1], [0, 2]]) {
+        const amountIn = 3n * 10n ** k;
+        assert.equal(assertMatchesReference(state, i, o, amountIn), null);
+        assert.ok(['MaxImbalanceRatioExceeded', 'TradeAmountTooSmall'].includes(revertReason(state, i, o, amountIn)));
+        if ('amountOut' in referenceSwap(state, i, o, amountIn, true)) quotedBefore100++;
+      }
     }
+    assert.ok(quotedBefore100 >= 20, `${quotedBefore100}`);
   }
+});
+
+test('stable imbalance limit: the largest swap leaving max / min below 10000 executes, one wei more is null', () => {
+  // 9999.5 : 1, so a swap into the larger balance soon reaches the limit; the other way moves away from it.
+  const state: BalV3StableState = {
+    balancesRaw: [9_999n * e(18) + 5n * e(17), e(18)],
+    decimals: [18, 18],
+    tokenRates: [ONE, ONE],
+    amp: 200_000n,
+    swapFee: 0n,
+    aggregateSwapFee: 0n,
+  };
+  const largest = 131_537_990_902_949_999n;
+  assert.equal(assertMatchesReference(state, 0, 1, largest), 36_846_200_909_705n);
+  assert.equal(assertMatchesReference(state, 0, 1, largest + 1n), null);
+  assert.equal(revertReason(state, 0, 1, largest + 1n), 'MaxImbalanceRatioExceeded');
+  assert.ok('amountOut' in referenceSwap(state, 0, 1, largest + 1n, true), 'the earlier pool quotes it');
+  assert.ok(assertMatchesReference(state, 1, 0, e(16)));
+});
+
+test('weighted balance in rounded up one wei: on small balances some quotes are one wei below the earlier pool', () => {
+  const state: BalV3WeightedState = {
+    ...weighted8020,
+    balancesRaw: [10n ** 8n, 3n * 10n ** 8n],
+    decimals: [18, 18],
+    weights: [ONE / 2n, ONE / 2n],
+    minTokenBalances: [e(6), e(6)],
+    swapFee: 0n,
+  };
+  const lower: bigint[] = [];
+  for (let amountIn = 2_000_000n; amountIn < 2_000_050n; amountIn++) {
+    const ours = assertMatchesReference(state, 0, 1, amountIn);
+    const before = referenceSwap(state, 0, 1, amountIn, true);
+    assert.ok(ours && 'amountOut' in before);
+    if (ours !== before.amountOut) lower.push(before.amountOut - ours);
+  }
+  assert.deepEqual(lower, [1n, 1n, 1n]); // at 2000008, 2000025 and 2000042
+});
+
+test('weighted minimum balances: a swap may leave the balance out exactly at its minimum, one wei more in is null', () => {
+  // A 99/1 pool draining its 1% token: 30% more of the 99% token buys nearly all of it.
+  const state: BalV3WeightedState = {
+    ...weighted8020,
+    balancesRaw: [e(18), e(14)],
+    decimals: [18, 18],
+    weights: [99n * e(16), e(16)],
+    minTokenBalances: [e(6), e(6)],
+    swapFee: 0n,
+  };
+  const largest = 204_503_552_426_707_414n;
+  assert.equal(assertMatchesReference(state, 0, 1, largest), e(14) - e(6));
+  assert.equal(assertMatchesReference(state, 0, 1, largest + 1n), null);
+  assert.equal(revertReason(state, 0, 1, largest + 1n), 'TokenBalanceBelowMin');
+  assert.ok('amountOut' in referenceSwap(state, 0, 1, largest + 1n, true), 'the earlier pool quotes it');
+});
+
+test('weighted minimum balances: a balance in one wei below its minimum still trades (it is rounded up), two is null', () => {
+  const state: BalV3WeightedState = {
+    ...weighted8020,
+    balancesRaw: [10n ** 12n, 10n ** 12n],
+    decimals: [18, 18],
+    weights: [ONE / 2n, ONE / 2n],
+    swapFee: 0n,
+  };
+  for (const [minIn, expected] of [[10n ** 12n + 1n, 'none'], [10n ** 12n + 2n, 'TokenBalanceBelowMin']] as const) {
+    const below: BalV3WeightedState = { ...state, minTokenBalances: [minIn, e(6)] };
+    assert.equal(revertReason(below, 0, 1, 10n ** 10n), expected);
+    assertMatchesReference(below, 0, 1, 10n ** 10n);
+    // Out of that token the balance after the swap is further below: null either way.
+    assert.equal(revertReason(below, 1, 0, 10n ** 10n), 'TokenBalanceBelowMin');
+    assertMatchesReference(below, 1, 0, 10n ** 10n);
+  }
+});
+
+test('a weighted pool holding 1e-6 of one token and 1e6 of the other matches the reference both ways', () => {
   const weighted: BalV3WeightedState = { ...weighted8020, balancesRaw: [e(12), 10n ** 24n] };
   for (let k = 0n; k <= 24n; k += 2n) {
     assertMatchesReference(weighted, 0, 1, 10n ** k);
@@ -188,6 +270,9 @@ test('never throws: same token, bad indices, huge amounts and states the Vault c
     { ...weighted8020, decimals: [19, 6] },
     { ...weighted8020, weights: [ONE] },
     { ...weighted8020, weights: [ONE, 0n] },
+    { ...weighted8020, minTokenBalances: [e(6)] },
+    // A weighted state from a snapshot written before minTokenBalances existed.
+    { ...weighted8020, minTokenBalances: undefined as unknown as bigint[] },
     { ...weighted8020, balancesRaw: [0n, 0n] },
     { ...weighted8020, tokenRates: [0n, ONE] },
     { ...stableUsd, amp: 0n },

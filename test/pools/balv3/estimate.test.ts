@@ -55,7 +55,8 @@ test('weighted estimateOut is within 1e-6 of exact over 8000 random swaps, below
 
 test('stable estimateOut is within 1e-6 of exact over 8000 random swaps, below 1 where they cannot execute', () => {
   const { worst, compared } = worstRelativeError(22, (rng) => new BalV3StablePool(randomStableState(rng)), 5);
-  assert.ok(compared > 3000, `compared only ${compared}`);
+  // Fewer than for weighted: StablePool 1.0.0 refuses every swap of the random pools spread 10000:1 or more.
+  assert.ok(compared > 2500, `compared only ${compared}`);
   assert.ok(worst < 1e-6, `worst relative error ${worst}`);
 });
 
@@ -77,4 +78,30 @@ test('estimateOut is 0 past the max in ratio, below the minimum trade amount and
   const stable: BalV3StableState = { ...weighted, amp: 100_000n };
   assert.equal(new BalV3StablePool(stable).estimateOut(0, 1, 9e5), 0);
   assert.ok(new BalV3StablePool(stable).estimateOut(0, 1, 5e20) > 4.9e20);
+});
+
+test('estimateOut is 0 where WeightedPool 1.0.0 keeps a minimum balance or StablePool 1.0.0 its imbalance limit', () => {
+  const weighted: BalV3WeightedState = {
+    balancesRaw: [10n ** 21n, 10n ** 21n],
+    decimals: [18, 18],
+    tokenRates: [10n ** 18n, 10n ** 18n],
+    weights: [5n * 10n ** 17n, 5n * 10n ** 17n],
+    minTokenBalances: [10n ** 6n, 9n * 10n ** 20n],
+    swapFee: 0n,
+    aggregateSwapFee: 0n,
+  };
+  // 1e20 in takes about 0.91e20 out, 1.2e20 about 1.07e20: the second leaves less than the 9e20 minimum.
+  const pool = new BalV3WeightedPool(weighted);
+  assert.ok(pool.estimateOut(0, 1, 1e20) > 0 && pool.swapExactIn(0, 1, 10n ** 20n));
+  assert.equal(pool.estimateOut(0, 1, 1.2e20), 0);
+  assert.equal(pool.swapExactIn(0, 1, 12n * 10n ** 19n), null);
+  // 9999.5 : 1 stable: 2e17 more of the larger balance passes the limit, the other way moves away from it.
+  const stable = new BalV3StablePool({
+    ...weighted,
+    balancesRaw: [9_999_500_000_000_000_000_000n, 10n ** 18n],
+    amp: 200_000n,
+  });
+  assert.equal(stable.estimateOut(0, 1, 2e17), 0);
+  assert.equal(stable.swapExactIn(0, 1, 2n * 10n ** 17n), null);
+  assert.ok(stable.estimateOut(1, 0, 1e16) > 0 && stable.swapExactIn(1, 0, 10n ** 16n));
 });

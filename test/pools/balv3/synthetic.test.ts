@@ -14,6 +14,8 @@ test('synthesizeBalV3Weighted holds the TVL split by weight at the given prices 
   const state = synthesizeBalV3Weighted({ rng, decimals, pricesUsd, weights: [0.5, 0.3, 0.2], tvlUsd: 2_000_000 });
   assert.equal(state.weights.reduce((a, b) => a + b, 0n), ONE);
   assert.deepEqual(state.weights, [5n * 10n ** 17n, 3n * 10n ** 17n, 2n * 10n ** 17n]);
+  // WeightedPoolFactory's minimums: 1e6, or one raw unit of the token scaled18 where that is more.
+  assert.deepEqual(state.minTokenBalances, [10n ** 6n, 10n ** 12n, 10n ** 10n]);
   const values = state.balancesRaw.map((b, i) => (Number(b) / 10 ** decimals[i]) * pricesUsd[i]);
   [1_000_000, 600_000, 400_000].forEach((v, i) => assert.ok(Math.abs(values[i] / v - 1) < 0.006, `${values[i]}`));
   assert.ok(state.swapFee >= 10n ** 15n && state.swapFee <= 10n ** 16n);

@@ -1,4 +1,5 @@
-// The Vault side of a V3 swap: the balances it stores after an ExactIn swap, and swaps chained on them.
+// The Vault side of a V3 swap: the balances it stores after an ExactIn swap, and swaps chained on them (checked
+// against balancer-maths with the 1.0.0 pool additions, see helpers.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
