@@ -169,6 +169,38 @@ describe('live mode on the devnet', () => {
     assert.equal(JSON.parse(routed.text).data.amountOut, expected.toString());
   });
 
+  it('re-reads the state when a reorg replaces the block it followed, so an undone swap leaves no trace', async (t) => {
+    const api = await startLiveService(devnet.rpcUrl);
+    t.after(() => api.service.close());
+    const [fromToken, toToken] = dexaV2Pair();
+    const amountIn = 10n ** 15n;
+    const body = { chainId: 369, platform: 'dexa_v2', fromToken: toToken, toToken: fromToken, amountIn: amountIn.toString(), slippage: 0.5 };
+    const router = preset.platforms.dexa_v2.router as Address;
+    const { ctx } = devnet;
+    await ctx.write({ address: fromToken, abi: ERC20, functionName: 'mint', args: [OTHER_ACCOUNT, 10n ** 30n] });
+    await ctx.write({ address: fromToken, abi: ERC20, functionName: 'approve', args: [router, maxUint256], from: OTHER_ACCOUNT });
+    const beforeSwap = await head();
+    const swap = await ctx.write({
+      address: router, abi: uniswapV2Router02Abi, functionName: 'swapExactTokensForTokens',
+      args: [10n ** 24n, 0n, [fromToken, toToken], OTHER_ACCOUNT, 2_000_000_000n], from: OTHER_ACCOUNT,
+    });
+    await waitFor('the swap block to be published', async () => BigInt((await health(api)).body.blockNumber) >= swap.blockNumber);
+    const withSwap = await postJson(`${api.baseUrl}/quotes`, body);
+    assert.equal(withSwap.status, 200, withSwap.text);
+
+    // The swap's block is replaced by an empty one at the same height: same number, another hash.
+    await ctx.rpc('anvil_reorg', [1, []]);
+    assert.equal(await head(), swap.blockNumber);
+    const expected = await independentQuote({ fromToken: toToken, toToken: fromToken, amountIn }, swap.blockNumber);
+    const expectedWithoutSwap = await independentQuote({ fromToken: toToken, toToken: fromToken, amountIn }, beforeSwap);
+    assert.equal(expected, expectedWithoutSwap, 'the reorg undid the swap on chain');
+    assert.notEqual(JSON.parse(withSwap.text).data.amountOut, expected.toString(), 'the swap had moved the quote');
+    await waitFor('the service to follow the reorg', async () => {
+      const again = await postJson(`${api.baseUrl}/quotes`, body);
+      return again.status === 200 && JSON.parse(again.text).data.amountOut === expected.toString();
+    });
+  });
+
   it('keeps serving the last good state while the RPC is down, reports staleness, and catches up when it returns', async (t) => {
     const proxy: TcpProxy = await startTcpProxy(devnet.rpcUrl);
     t.after(() => proxy.close());
