@@ -2,7 +2,8 @@
 // length, split count and wrapping step through our router (and one-platform UniV2 paths through the platform's
 // router), fits the model's constants to the measurements by least squares, and prints them next to the error of the
 // model as it stands. Figures go to bench/results/gasCalibration.json.
-// Usage: node --import tsx bench/gasCalibration.ts [samples per scenario, default 24]
+// Usage: node --import tsx bench/gasCalibration.ts [samples per scenario, default 16] (about 15 minutes on 2 cores)
+import { writeFileSync } from 'node:fs';
 import type { Address } from 'viem';
 import type { GraphView } from '../src/graph/graphView.ts';
 import {
@@ -13,6 +14,7 @@ import {
   TX_BASE_GAS,
   estimateGas,
   estimateSplitGas,
+  repeatGroup,
   routeGasShape,
 } from '../src/routing/gasModel.ts';
 import type { Hop } from '../src/routing/types.ts';
@@ -28,8 +30,9 @@ import { amountFor, chainGraph, exactOut, hopsByToken, parallelPaths, randomPath
 import { warmUpPools } from '../test/execution/support/warmUp.ts';
 import { percentile, saveResults } from './support/results.ts';
 
-const PER_SCENARIO = Number(process.argv[2] ?? 24);
+const PER_SCENARIO = Number(process.argv[2] ?? 16);
 const KINDS = Object.keys(HOP_GAS);
+const REPEAT_GROUPS = ['univ2', 'univ3', 'other'] as const;
 
 interface Sample {
   scenario: string;
@@ -37,6 +40,7 @@ interface Sample {
   splits: string[][];
   ticksCrossed: number;
   wordsCrossed: number;
+  repeatedHopKinds: string[];
   wrapIn: boolean;
   unwrapOut: boolean;
   gasUsed: number;
@@ -97,6 +101,14 @@ try {
     for (let i = 0; i < PER_SCENARIO; i++) {
       const splits = parallelPaths(graph, byToken, random, count);
       if (splits) await measure(graph, `${count} splits`, splits, 1e-5, false, false);
+    }
+  }
+  // Splits through the same pools: 2 to 4 splits of one path of 1 to 3 hops.
+  await reread();
+  for (const count of [2, 3, 4]) {
+    for (let i = 0; i < PER_SCENARIO; i++) {
+      const path = randomPath(graph, byToken, random, anyToken(), 1 + Math.floor(random() * 3));
+      if (path) await measure(graph, `${count} splits, same pools`, Array.from({ length: count }, () => path), 1e-5, false, false);
     }
   }
   // UniV3 swaps from retail to price-moving, crossing initialized ticks and bitmap words; the graph is re-read so the
@@ -195,7 +207,17 @@ async function measureWrap(wrap: boolean): Promise<void> {
   const receipt = await sendTx(ctx, buildWrapTx({ wrappedNative: wrapped, amount, wrap, sender: user }));
   if (receipt.status !== 'success') throw new Error('wrap or unwrap reverted');
   const scenario = wrap ? 'wrap only' : 'unwrap only';
-  samples.push({ scenario, executor: 'wrap', splits: [], ticksCrossed: 0, wordsCrossed: 0, wrapIn: wrap, unwrapOut: !wrap, gasUsed: Number(receipt.gasUsed) });
+  samples.push({
+    scenario,
+    executor: 'wrap',
+    splits: [],
+    ticksCrossed: 0,
+    wordsCrossed: 0,
+    repeatedHopKinds: [],
+    wrapIn: wrap,
+    unwrapOut: !wrap,
+    gasUsed: Number(receipt.gasUsed),
+  });
 }
 
 function predicted(sample: Sample): number {
@@ -231,9 +253,8 @@ function fit(rows: Sample[], features: (s: Sample) => number[], names: string[])
 
 function aggregatorFeatures(s: Sample): number[] {
   const counts = KINDS.map((kind) => s.splits.flat().filter((k) => k === kind).length);
-  let paid = 0;
-  for (const kinds of s.splits) for (let i = 1; i < kinds.length; i++) if (kinds[i] === 'univ2' && kinds[i - 1] !== 'stable') paid++;
-  return [1, ...counts, paid, s.splits.length - 1, s.ticksCrossed, s.wordsCrossed, s.wrapIn ? 1 : 0, s.unwrapOut ? 1 : 0];
+  const repeated = REPEAT_GROUPS.map((group) => s.repeatedHopKinds.filter((kind) => repeatGroup(kind) === group).length);
+  return [1, ...counts, s.splits.length - 1, s.ticksCrossed, s.wordsCrossed, ...repeated.map((n) => -n), s.wrapIn ? 1 : 0, s.unwrapOut ? 1 : 0];
 }
 
 function errors(rows: Sample[], model: (s: Sample) => number) {
@@ -253,7 +274,7 @@ function errors(rows: Sample[], model: (s: Sample) => number) {
 function report(): void {
   const aggregator = samples.filter((s) => s.executor === 'aggregator');
   const platform = samples.filter((s) => s.executor === 'platformRouter');
-  const names = ['base', ...KINDS, 'univ2PaidByPreviousHop', 'extraSplit', 'tickCrossed', 'wordStep', 'wrapIn', 'unwrapOut'];
+  const names = ['base', ...KINDS, 'extraSplit', 'tickCrossed', 'wordStep', ...REPEAT_GROUPS.map((g) => `repeatedPoolSaving.${g}`), 'wrapIn', 'unwrapOut'];
   const fittedAggregator = fit(aggregator, aggregatorFeatures, names);
   const fittedPlatform = fit(
     platform,
@@ -281,13 +302,27 @@ function report(): void {
   console.log(fittedAggregator);
   console.log('fitted constants, platform router:', fittedPlatform);
   console.log(`wrap only ${wrapOnly}, unwrap only ${unwrapOnly}`);
+  const fittedModel = (s: Sample): number => {
+    if (s.executor === 'wrap') return s.wrapIn ? wrapOnly : unwrapOnly;
+    if (s.executor === 'platformRouter') {
+      const x = [1, s.splits[0].length, s.wrapIn ? 1 : 0, s.unwrapOut ? 1 : 0];
+      return Object.values(fittedPlatform).reduce((sum, c, i) => sum + c * x[i], 0);
+    }
+    const x = aggregatorFeatures(s);
+    return Object.values(fittedAggregator).reduce((sum, c, i) => sum + c * x[i], 0);
+  };
+  const fittedError = errors(samples, fittedModel);
+  console.log(`fitted constants against all ${samples.length} samples:`, fittedError);
   const current = errors(samples, predicted);
   console.log(`\ncurrent model (ROUTER_OVERHEAD_GAS ${ROUTER_OVERHEAD_GAS}, SPLIT_GAS ${SPLIT_GAS}) against all ${samples.length} samples:`, current);
   console.log(`reverted while measuring: ${failed}`);
+  // The raw samples, for a closer look (not kept in the repository).
+  if (process.env.GAS_SAMPLES_OUT) writeFileSync(process.env.GAS_SAMPLES_OUT, JSON.stringify(samples, null, 1));
   saveResults('gasCalibration', {
     samples: samples.length,
     reverted: failed,
     fitted: { aggregator: fittedAggregator, platformRouter: fittedPlatform, wrapOnly, unwrapOnly },
+    fittedModelError: fittedError,
     currentModelError: current,
     byScenario,
   });

@@ -43,8 +43,7 @@ export interface ComputedQuote {
   gasUnits: number;
   /**
    * [percent of the input, the route's legs in order], in execution order. Percents have two decimals and sum to
-   * 100 (integer basis points apportioned by largest remainder). Several splits have no `tx`: no router executes
-   * splits yet.
+   * 100 (integer basis points apportioned by largest remainder). Several splits execute through the aggregator router.
    */
   splits: [number, RouteLeg[]][];
   tx?: QuoteTx;

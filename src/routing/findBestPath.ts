@@ -213,6 +213,8 @@ function relax(search: Search, level: number, token: number, e: number, amount: 
   const pool = graph.edges[at + EdgeField.pool];
   if (next === from || !platformAllows(search, pool)) return;
   if (next !== to && onPath(s, level - 1, token, next)) return;
+  // A pool used twice would be priced twice on its starting state; on chain the second hop sees the first.
+  if (poolOnPath(graph, s, level - 1, token, pool)) return;
   const out = graph.estimateOut(pool, graph.edges[at + EdgeField.localIn], graph.edges[at + EdgeField.localOut], amount);
   if (!(out > 0)) return;
   if (next === to) addCandidate(search, { level, lastEdge: e, lastToken: token, estimate: out });
@@ -228,6 +230,15 @@ function setAmount(s: SearchScratch, level: number, token: number, amount: numbe
   s.amount[level][token] = amount;
   s.predEdge[level][token] = edge;
   s.predToken[level][token] = pred;
+}
+
+/** Whether `pool` is already a hop of the best path reaching `at` after `level` hops (multi-token pools). */
+function poolOnPath(graph: GraphView, s: SearchScratch, level: number, at: number, pool: number): boolean {
+  for (let l = level, t = at; l > 0; l--) {
+    if (graph.edges[s.predEdge[l][t] * EDGE_STRIDE + EdgeField.pool] === pool) return true;
+    t = s.predToken[l][t];
+  }
+  return false;
 }
 
 /** Whether `token` already lies on the best path reaching `at` after `level` hops (no token is visited twice). */

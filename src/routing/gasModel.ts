@@ -15,35 +15,43 @@ export type GasExecutor = 'aggregator' | 'platformRouter';
  * and the output transfer. A UniV3 swap's steps beyond its first are TICK_CROSS_GAS and WORD_STEP_GAS.
  */
 export const HOP_GAS: Record<string, number> = {
-  univ2: 62_000,
-  univ3: 95_000,
-  stable: 90_000,
-  balv2Weighted: 95_000,
-  balv2Stable: 105_000,
-  balv3Weighted: 115_000,
-  balv3Stable: 125_000,
+  univ2: 52_300,
+  univ3: 62_000,
+  stable: 121_200,
+  balv2Weighted: 80_500,
+  balv2Stable: 133_800,
+  balv3Weighted: 113_800,
+  balv3Stable: 128_900,
 };
-/** A UniV2 hop that follows a non-stable hop of its split is paid by that hop directly: one transfer fewer. */
-export const UNIV2_PAID_BY_PREVIOUS_HOP_SAVING = 0;
-/** Each initialized tick a UniV3 swap crosses. */
-export const TICK_CROSS_GAS = 22_000;
+/**
+ * A hop through a pool an earlier hop of the same transaction already swapped through costs less: the pool's account
+ * and storage are warm, its slots already written (and UniV2 price accumulators are written once a block).
+ */
+export const REPEATED_POOL_SAVING: Record<'univ2' | 'univ3' | 'other', number> = {
+  univ2: 32_100,
+  univ3: 29_100,
+  other: 36_800,
+};
+/** Each initialized tick a UniV3 swap crosses (a tick crossed before: its fee-growth words already set). */
+export const TICK_CROSS_GAS = 23_100;
 /** Each tick-bitmap word a UniV3 swap walks past (a loop step that crosses no initialized tick). */
-export const WORD_STEP_GAS = 0;
+export const WORD_STEP_GAS = 8_500;
 export const TX_BASE_GAS = 21_000;
 /** Our router's entry: calldata head, deadline, pull of the input, delivery and the recipient balance checks. */
-export const ROUTER_OVERHEAD_GAS = 30_000;
-/** Each split beyond the first: its calldata and loop. */
-export const SPLIT_GAS = 0;
-export const WRAP_GAS = 27_000;
-export const UNWRAP_GAS = 20_000;
-/** A platform's UniswapV2Router02 swapExact* entry, and each pair it swaps through. */
-export const PLATFORM_ROUTER_OVERHEAD_GAS = 30_000;
-export const PLATFORM_ROUTER_HOP_GAS = 62_000;
-export const PLATFORM_ROUTER_WRAP_GAS = 27_000;
-export const PLATFORM_ROUTER_UNWRAP_GAS = 20_000;
+export const ROUTER_OVERHEAD_GAS = 57_900;
+/** Each split beyond the first: its calldata and loop (its hops are counted by kind). */
+export const SPLIT_GAS = 3_400;
+/** Native coin in or out through our router, against an ERC-20 pulled from or sent to the user: about the same. */
+export const WRAP_GAS = -2_000;
+export const UNWRAP_GAS = -700;
+/** A platform's UniswapV2Router02 swapExact* entry, each pair it swaps through, and its wrapping and unwrapping. */
+export const PLATFORM_ROUTER_OVERHEAD_GAS = 24_100;
+export const PLATFORM_ROUTER_HOP_GAS = 57_600;
+export const PLATFORM_ROUTER_WRAP_GAS = 5_700;
+export const PLATFORM_ROUTER_UNWRAP_GAS = 3_300;
 /** A wrap or unwrap alone (deposit / withdraw on the wrapped token, no swap). */
-export const WRAP_ONLY_GAS = 27_000;
-export const UNWRAP_ONLY_GAS = 20_000;
+export const WRAP_ONLY_GAS = 23_900;
+export const UNWRAP_ONLY_GAS = 9_300;
 
 export interface GasShape {
   /** Pool kinds of one path's hops, in order (empty: a wrap or unwrap alone). */
@@ -51,6 +59,8 @@ export interface GasShape {
   ticksCrossed: number;
   /** Tick-bitmap words UniV3 hops walk past; unknown (0) while searching, counted for the quoted route. */
   wordsCrossed?: number;
+  /** Kinds of the hops through a pool an earlier hop already used; counted for the quoted route. */
+  repeatedHopKinds?: string[];
   wrapIn: boolean;
   unwrapOut: boolean;
   /** Default 'aggregator'; 'platformRouter' is a UniV2 path on one platform through that platform's own router. */
@@ -62,6 +72,7 @@ export interface SplitGasShape {
   splits: string[][];
   ticksCrossed: number;
   wordsCrossed?: number;
+  repeatedHopKinds?: string[];
   wrapIn: boolean;
   unwrapOut: boolean;
 }
@@ -92,16 +103,17 @@ export function estimateGas(shape: GasShape): number {
  */
 export function estimateSplitGas(shape: SplitGasShape): number {
   let gas = TX_BASE_GAS + ROUTER_OVERHEAD_GAS + Math.max(0, shape.splits.length - 1) * SPLIT_GAS;
-  for (const kinds of shape.splits) {
-    for (let i = 0; i < kinds.length; i++) {
-      gas += HOP_GAS[kinds[i]] ?? HOP_GAS.univ3;
-      if (kinds[i] === 'univ2' && i > 0 && kinds[i - 1] !== 'stable') gas -= UNIV2_PAID_BY_PREVIOUS_HOP_SAVING;
-    }
-  }
+  for (const kinds of shape.splits) for (const kind of kinds) gas += HOP_GAS[kind] ?? HOP_GAS.univ3;
+  for (const kind of shape.repeatedHopKinds ?? []) gas -= REPEATED_POOL_SAVING[repeatGroup(kind)];
   gas += shape.ticksCrossed * TICK_CROSS_GAS + (shape.wordsCrossed ?? 0) * WORD_STEP_GAS;
   if (shape.wrapIn) gas += WRAP_GAS;
   if (shape.unwrapOut) gas += UNWRAP_GAS;
   return gas;
+}
+
+/** The REPEATED_POOL_SAVING entry of a pool kind. */
+export function repeatGroup(kind: string): 'univ2' | 'univ3' | 'other' {
+  return kind === 'univ2' || kind === 'univ3' ? kind : 'other';
 }
 
 /** One split of a route for routeGasShape: its exact input and hops. */
@@ -112,21 +124,25 @@ export interface GasLeg {
 
 /**
  * The gas shape of a route, walked with its exact amounts (splits in order, each seeing the pools the splits before
- * it left): each split's hop kinds, the UniV3 initialized ticks crossed and tick-bitmap words walked past. Hops that
- * do not execute add their kind only.
- * @example routeGasShape(graph, [{ amountIn, hops: path.hops }]) // { splits: [['univ3']], ticksCrossed: 2, wordsCrossed: 1 }
+ * it left): each split's hop kinds, the UniV3 initialized ticks crossed and tick-bitmap words walked past, and the
+ * hops through a pool already used. Hops that do not execute add their kind only.
+ * @example routeGasShape(graph, [{ amountIn, hops: path.hops }]) // { splits: [['univ3']], ticksCrossed: 2, wordsCrossed: 1, repeatedHopKinds: [] }
  */
 export function routeGasShape(
   graph: GraphView,
   legs: readonly GasLeg[],
-): { splits: string[][]; ticksCrossed: number; wordsCrossed: number } {
+): { splits: string[][]; ticksCrossed: number; wordsCrossed: number; repeatedHopKinds: string[] } {
   const moved = new Map<number, PoolBase>();
+  const used = new Set<number>();
+  const repeatedHopKinds: string[] = [];
   let ticksCrossed = 0;
   let wordsCrossed = 0;
   const splits = legs.map((leg) => {
     let amount = leg.amountIn;
     return leg.hops.map((hop) => {
       const kind = graph.poolKind(hop.pool);
+      if (used.has(hop.pool)) repeatedHopKinds.push(kind);
+      used.add(hop.pool);
       const pool = moved.get(hop.pool) ?? graph.pool(hop.pool);
       const swap = amount > 0n ? pool.swapExactIn(hop.localIn, hop.localOut, amount) : null;
       const after = swap && pool.afterSwapExactIn(hop.localIn, hop.localOut, amount);
@@ -143,7 +159,7 @@ export function routeGasShape(
       return kind;
     });
   });
-  return { splits, ticksCrossed, wordsCrossed };
+  return { splits, ticksCrossed, wordsCrossed, repeatedHopKinds };
 }
 
 /**

@@ -4,14 +4,15 @@
 // recipient must receive exactly `amountOut`, with gasUsed within 15% of `gasEstimate`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Address } from 'viem';
+import { type Address, decodeFunctionData } from 'viem';
 import type { GraphView } from '../../src/graph/graphView.ts';
 import { type DexPlatformId, PLATFORM_IDS, type PlatformId } from '../../src/network/types.ts';
 import { createRandom } from '../../src/snapshot/random.ts';
+import { aggregatorRouterAbi } from '../../src/tx/aggregatorRouterAbi.generated.ts';
 import { NATIVE, approve, freshAccount, fund, head } from './support/chain.ts';
 import { type ExecutionDevnet, startExecutionDevnet } from './support/devnet.ts';
 import { sendAndMeasure } from './support/execute.ts';
-import { chainGraph } from './support/graphs.ts';
+import { chainGraph, simulateSplits, splitsOfExecute } from './support/graphs.ts';
 import { type LiveService, startLiveService } from './support/liveService.ts';
 import { warmUpPools } from './support/warmUp.ts';
 
@@ -40,6 +41,8 @@ let graph: GraphView;
 let wrapped: Address;
 /** Graph token indices of each platform's pools; `mixed` has every token. */
 const platformTokens = new Map<PlatformId, number[]>();
+/** Graph pool indices of each platform; `mixed` has every pool. */
+const platformPools = new Map<PlatformId, number[]>();
 
 before(async () => {
   devnet = await startExecutionDevnet();
@@ -49,10 +52,14 @@ before(async () => {
   graph = await chainGraph(devnet.ctx, preset);
   for (const platform of PLATFORM_IDS) {
     const tokens = new Set<number>();
+    const pools: number[] = [];
     for (let pool = 0; pool < graph.poolCount; pool++) {
-      if (platform === 'mixed' || graph.poolPlatform(pool) === platform) for (const t of graph.poolTokens(pool)) tokens.add(t);
+      if (platform !== 'mixed' && graph.poolPlatform(pool) !== platform) continue;
+      pools.push(pool);
+      for (const t of graph.poolTokens(pool)) tokens.add(t);
     }
     platformTokens.set(platform, [...tokens].sort((a, b) => a - b));
+    platformPools.set(platform, pools);
   }
   api = await startLiveService(devnet.ctx, preset);
 });
@@ -61,13 +68,27 @@ after(async () => {
   await devnet?.stop();
 });
 
-/** Depth of a token on a platform (its deepest pool there), in its own units. */
+/**
+ * Depth of a token on a platform (its deepest pool there), in its own units. For a token the graph has no price for,
+ * ten times the largest power of ten one of the platform's pools would take of it.
+ */
 function depthOf(token: number, platform: PlatformId): number {
   let depth = 0;
-  for (let pool = 0; pool < graph.poolCount; pool++) {
-    if (platform !== 'mixed' && graph.poolPlatform(pool) !== (platform as DexPlatformId)) continue;
-    if (!graph.poolTokens(pool).includes(token)) continue;
-    depth = Math.max(depth, graph.poolLiquidity[pool] / graph.tokenNativePrice[token]);
+  for (const pool of platformPools.get(platform)!) {
+    const tokens = [...graph.poolTokens(pool)];
+    const localIn = tokens.indexOf(token);
+    if (localIn < 0) continue;
+    if (graph.tokenNativePrice[token] > 0) {
+      depth = Math.max(depth, graph.poolLiquidity[pool] / graph.tokenNativePrice[token]);
+      continue;
+    }
+    const localOut = localIn === 0 ? 1 : 0;
+    for (let exponent = graph.tokenDecimals(token) + 12; exponent >= 0; exponent--) {
+      if (graph.swapExactIn(pool, localIn, localOut, 10n ** BigInt(exponent))) {
+        depth = Math.max(depth, 10 * 10 ** exponent);
+        break;
+      }
+    }
   }
   return depth;
 }
@@ -81,18 +102,34 @@ async function quoteAndExecute(
   const tokens = platformTokens.get(platform)!;
   const pick = () => tokens[Math.floor(random() * tokens.length)];
   const wrappedIndex = graph.tokenIndex(wrapped);
-  // A good share of requests starts or ends at the wrapped native token, half of those as the native coin.
-  const towardsNative = tokens.includes(wrappedIndex) ? random() : 1;
-  let from = towardsNative < 0.2 ? wrappedIndex : pick();
-  let to = towardsNative >= 0.2 && towardsNative < 0.4 ? wrappedIndex : pick();
-  while (to === from) {
-    if (from === wrappedIndex) to = pick();
-    else from = pick();
+  const pools = platformPools.get(platform)!;
+  const poolTokens = [...graph.poolTokens(pools[Math.floor(random() * pools.length)])];
+  const pickIn = (list: number[]) => list[Math.floor(random() * list.length)];
+  let from: number;
+  let to: number;
+  if (random() < 0.6) {
+    // Two tokens of one pool of the platform (always routable), WPLS on one side when the pool has it.
+    from = pickIn(poolTokens);
+    to = pickIn(poolTokens.filter((t) => t !== from));
+    if (poolTokens.includes(wrappedIndex) && from !== wrappedIndex && to !== wrappedIndex && random() < 0.5) {
+      if (random() < 0.5) from = wrappedIndex;
+      else to = wrappedIndex;
+    }
+  } else {
+    // Any two tokens of the platform, a good share starting or ending at WPLS.
+    const towardsNative = tokens.includes(wrappedIndex) ? random() : 1;
+    from = towardsNative < 0.2 ? wrappedIndex : pick();
+    to = towardsNative >= 0.2 && towardsNative < 0.4 ? wrappedIndex : pick();
+    while (to === from) {
+      if (from === wrappedIndex) to = pick();
+      else from = pick();
+    }
   }
+  // Half of the requests from or to WPLS use the native coin instead.
   const nativeIn = from === wrappedIndex && random() < 0.5;
   const nativeOut = to === wrappedIndex && random() < 0.5;
-  // Log-uniform from 1e-7 of the deepest pool (retail) to 30% of it (price-moving).
-  const fraction = 10 ** (-7 + random() * 6.5);
+  // Log-uniform from 1e-7 of the deepest pool (retail) to 10% of it (price-moving).
+  const fraction = 10 ** (-7 + random() * 6);
   const amountIn = BigInt(Math.max(1, Math.floor(depthOf(from, platform) * fraction)));
   const fromToken = nativeIn ? NATIVE : (graph.tokenAddress(from) as Address);
   const toToken = nativeOut ? NATIVE : (graph.tokenAddress(to) as Address);
@@ -109,7 +146,8 @@ async function quoteAndExecute(
     amountIn: amountIn.toString(),
     slippage: 0.5,
     userAddress: user,
-    extra: { tokenInPrice: 1, tokenOutPrice: 1, gasPrice: '1000000000', gasTokenPrice: 0.00003 },
+    // PulseChain-like gas: a million gwei at $0.00003 a PLS.
+    extra: { tokenInPrice: 1, tokenOutPrice: 1, gasPrice: '1000000000000000', gasTokenPrice: 0.00003 },
   });
   if ('noRoute' in answer) return null;
   const { data } = answer;
@@ -120,8 +158,11 @@ async function quoteAndExecute(
   if (!nativeIn) await approve(devnet.ctx, user, fromToken, data.tx.to as Address);
   const { receipt, received } = await sendAndMeasure(devnet.ctx, data.tx, toToken);
   const amountOut = BigInt(data.amountOut);
+  const route = data.splits.map(([percent, legs]) => `${percent}% ${legs.map((leg) => `${leg.platform}:${leg.pairAddress}`).join('>')}`).join(' | ');
+  let detail = '';
+  if (receipt.status !== 'success' || received !== amountOut) detail = await replay(answer.blockNumber, data.tx);
   return {
-    label: `${label}: quoted ${amountOut}, received ${received}`,
+    label: `${label}: quoted ${amountOut}, received ${received} via ${route}${detail}`,
     exact: receipt.status === 'success' && received === amountOut,
     reverted: receipt.status !== 'success',
     gasUsed: Number(receipt.gasUsed),
@@ -133,6 +174,18 @@ async function quoteAndExecute(
     nativeOut,
     viaPlatformRouter: data.tx.to.toLowerCase() !== devnet.deployment.preset.aggregatorRouter!.toLowerCase(),
   };
+}
+
+/** For a failed execution: what the transaction's own calldata gives on an independent read of the quoted block. */
+async function replay(blockNumber: bigint, tx: { to: string; data: string }): Promise<string> {
+  const { preset } = devnet.deployment;
+  if (tx.to.toLowerCase() !== preset.aggregatorRouter!.toLowerCase()) return ' (platform router)';
+  const atQuote = await chainGraph(devnet.ctx, preset, blockNumber);
+  const decoded = decodeFunctionData({ abi: aggregatorRouterAbi, data: tx.data as `0x${string}` });
+  if (decoded.functionName !== 'execute') return ` (calls ${decoded.functionName})`;
+  const [tokenIn, , , minAmountOut, , , splits] = decoded.args;
+  const legs = splitsOfExecute(atQuote, { tokenIn, splits }, preset.wrappedNative.address);
+  return `; the calldata's splits (${legs.map((leg) => leg.amountIn).join(', ')}) simulate to ${simulateSplits(atQuote, legs)} at block ${blockNumber}, minAmountOut ${minAmountOut}`;
 }
 
 function distribution(executed: Executed[]): string {

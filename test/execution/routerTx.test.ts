@@ -23,8 +23,10 @@ const USER = labelAddress('router-tx-user');
 const ROUTER = labelAddress('aggregator-router');
 const DEADLINE = 1_900_000_000n;
 const SLIPPAGE_PPM = 5_000n;
+/** 1M WPLS into two equal pools of 1B WPLS: without gas pricing the best answer is half through each. */
+const SPLIT_AMOUNT = 1_000_000n * E18;
 
-/** Two equal WPLS/USDC pools on two platforms: a large sale splits across them. */
+/** Two equal WPLS/USDC pools on two platforms: a sale splits across them. */
 function twoEqualPools(): HandGraph {
   return handGraph(
     [
@@ -64,7 +66,7 @@ function task(h: HandGraph, overrides: Partial<QuoteTask>): QuoteTask {
     platform: 'mixed',
     fromToken: h.address('WPLS'),
     toToken: h.address('USDC'),
-    amountIn: 200_000_000n * E18,
+    amountIn: SPLIT_AMOUNT,
     slippagePpm: SLIPPAGE_PPM,
     userAddress: USER,
     deadline: DEADLINE,
@@ -103,7 +105,7 @@ describe('quote transactions through our router', () => {
     assert.deepEqual([tokenIn, tokenOut, amountIn, amountOutMin, recipient, deadline], [
       h.address('WPLS'),
       h.address('USDC'),
-      200_000_000n * E18,
+      SPLIT_AMOUNT,
       minAmountOut(quote.amountOut, SLIPPAGE_PPM),
       USER,
       DEADLINE,
@@ -112,7 +114,7 @@ describe('quote transactions through our router', () => {
       splits.map((split) => split.hops),
       [[v2Hop(h.snapshot.pools[0].address, h.address('USDC'))], [v2Hop(h.snapshot.pools[1].address, h.address('USDC'))]],
     );
-    assert.equal(splits[0].amountIn + splits[1].amountIn, 200_000_000n * E18);
+    assert.equal(splits[0].amountIn + splits[1].amountIn, SPLIT_AMOUNT);
     // Each split's exact amount through its own pool gives the quoted output to the wei.
     assert.equal(h.out(0, 'WPLS', splits[0].amountIn) + h.out(1, 'WPLS', splits[1].amountIn), quote.amountOut);
     assert.equal(quote.gasUnits, estimateSplitGas({ splits: [['univ2'], ['univ2']], ticksCrossed: 0, wrapIn: false, unwrapOut: false }));
@@ -122,7 +124,7 @@ describe('quote transactions through our router', () => {
     const h = twoEqualPools();
     const quote = quoteOf(computeQuote(h.graph, withRouter(h.preset), task(h, { fromToken: NATIVE_ADDRESS })));
     assert.equal(quote.splits.length, 2);
-    assert.equal(quote.tx!.value, (200_000_000n * E18).toString());
+    assert.equal(quote.tx!.value, (SPLIT_AMOUNT).toString());
     const [tokenIn] = decodeExecute(quote.tx!.data);
     assert.equal(tokenIn, NATIVE_ADDRESS);
     assert.equal(quote.gasUnits, estimateSplitGas({ splits: [['univ2'], ['univ2']], ticksCrossed: 0, wrapIn: true, unwrapOut: false }));
@@ -159,7 +161,7 @@ describe('quote transactions through our router', () => {
 
   it('omits tx for a cross-platform path where no router is deployed', () => {
     const h = crossPlatformChain();
-    const quote = quoteOf(computeQuote(h.graph, h.preset, task(h, { mode: 'standard', fromToken: h.address('HEX'), amountIn: 1_000n * E8 })));
+    const quote = quoteOf(computeQuote(h.graph, h.preset, task(h, { mode: 'standard', fromToken: h.address('HEX'), toToken: h.address('WPLS'), amountIn: 1_000n * E8 })));
     assert.equal(quote.splits[0][1].length, 2);
     assert.equal(quote.tx, undefined);
   });

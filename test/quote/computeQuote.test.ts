@@ -11,7 +11,8 @@ import { NATIVE_ADDRESS, computeQuote } from '../../src/quote/computeQuote.ts';
 import { gasCostInOutput } from '../../src/quote/pricing.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from '../../src/quote/types.ts';
 import { evaluatePath } from '../../src/routing/evaluatePath.ts';
-import { estimateGas } from '../../src/routing/gasModel.ts';
+import { estimateGas, estimateRouteGas } from '../../src/routing/gasModel.ts';
+import { platformRouterOf } from '../../src/tx/routerHops.ts';
 import type { Hop } from '../../src/routing/types.ts';
 import { createRandom } from '../../src/snapshot/random.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
@@ -84,7 +85,7 @@ test('native coin in routes through WPLS and builds swapExactETHForTokens on the
       blockNumber: 23_000_123n,
       amountOut,
       outputDecimals: 8,
-      gasUnits: 202_000,
+      gasUnits: 166_000,
       splits: [
         [
           100,
@@ -111,7 +112,7 @@ test('native coin in routes through WPLS and builds swapExactETHForTokens on the
       tx: undefined,
     },
   );
-  assert.equal(quote.gasUnits, estimateGas({ hopKinds: ['univ2', 'univ2'], ticksCrossed: 0, wrapIn: true, unwrapOut: false }));
+  assert.equal(quote.gasUnits, estimateGas({ hopKinds: ['univ2', 'univ2'], ticksCrossed: 0, wrapIn: true, unwrapOut: false, executor: 'platformRouter' }));
   assert.deepEqual(
     { from: quote.tx!.from, to: quote.tx!.to, value: quote.tx!.value },
     { from: USER, to: h.preset.platforms.dexa_v2.router, value: '1000000000000000000000' },
@@ -129,8 +130,8 @@ test('native coin out routes to WPLS and builds swapExactTokensForETH with no va
   const quote = quoteOf(computeQuote(h.graph, h.preset, task({ fromToken: h.address('HEX'), toToken: NATIVE_ADDRESS, amountIn })));
   assert.equal(quote.amountOut, amountOut);
   assert.equal(quote.outputDecimals, 18);
-  assert.equal(quote.gasUnits, 195_000);
-  assert.equal(quote.gasUnits, estimateGas({ hopKinds: ['univ2', 'univ2'], ticksCrossed: 0, wrapIn: false, unwrapOut: true }));
+  assert.equal(quote.gasUnits, 163_600);
+  assert.equal(quote.gasUnits, estimateGas({ hopKinds: ['univ2', 'univ2'], ticksCrossed: 0, wrapIn: false, unwrapOut: true, executor: 'platformRouter' }));
   assert.deepEqual(
     quote.splits[0][1].map((leg) => [leg.tokenIn, leg.tokenOut]),
     [
@@ -199,7 +200,7 @@ test('wrapping the native coin is 1:1 through deposit on WPLS', () => {
       blockNumber: 23_000_123n,
       amountOut: amountIn,
       outputDecimals: 18,
-      gasUnits: 48_000,
+      gasUnits: 44_900,
       splits: [
         [100, [{ pairAddress: wpls, tokenIn: NATIVE_ADDRESS, tokenOut: wpls, fee: 0, feeDenominator: 10_000, platform: 'mixed' }]],
       ],
@@ -215,7 +216,7 @@ test('unwrapping WPLS is 1:1 through withdraw with no value', () => {
   const amountIn = 7n * E18 + 1n;
   const quote = quoteOf(computeQuote(h.graph, h.preset, task({ platform: 'dexa_v2', fromToken: wpls, toToken: NATIVE_ADDRESS, amountIn })));
   assert.equal(quote.amountOut, amountIn);
-  assert.equal(quote.gasUnits, 41_000);
+  assert.equal(quote.gasUnits, 30_300);
   assert.deepEqual(quote.splits, [
     [100, [{ pairAddress: wpls, tokenIn: wpls, tokenOut: NATIVE_ADDRESS, fee: 0, feeDenominator: 10_000, platform: 'dexa_v2' }]],
   ]);
@@ -274,17 +275,17 @@ test('with gas pricing the quote ranks routes net of gas cost in the output toke
   const amountIn = E18;
   const direct = h.out(0, 'A', amountIn);
   const threeHop = h.out(3, 'B', h.out(2, 'WPLS', h.out(1, 'A', amountIn)));
-  // 124,000 extra gas units at 1e12 wei, PLS at $1 and D at $5: 0.0248 D, more than the 3-hop's extra output.
-  const gasPricing = { gasPriceWei: 10n ** 12n, gasTokenPriceUsd: 1, tokenOutPriceUsd: 5 };
-  const extraCost = gasCostInOutput(237_000, 10n ** 12n, 1, 5, 18) - gasCostInOutput(113_000, 10n ** 12n, 1, 5, 18);
-  assert.equal(extraCost, 24_800_000_000_000_000n);
+  // 115,200 extra gas units at 2e12 wei, PLS at $1 and D at $5: 0.04608 D, more than the 3-hop's extra output.
+  const gasPricing = { gasPriceWei: 2n * 10n ** 12n, gasTokenPriceUsd: 1, tokenOutPriceUsd: 5 };
+  const extraCost = gasCostInOutput(217_900, 2n * 10n ** 12n, 1, 5, 18) - gasCostInOutput(102_700, 2n * 10n ** 12n, 1, 5, 18);
+  assert.equal(extraCost, 46_080_000_000_000_000n);
   assert.ok(threeHop > direct && threeHop - direct < extraCost);
   const base = task({ fromToken: h.address('A'), toToken: h.address('D'), amountIn });
   assert.equal(quoteOf(computeQuote(h.graph, h.preset, { ...base, gasPricing })).amountOut, direct);
   assert.equal(quoteOf(computeQuote(h.graph, h.preset, { ...base, mode: 'advanced', gasPricing })).amountOut, direct);
   assert.equal(quoteOf(computeQuote(h.graph, h.preset, base)).amountOut, threeHop);
   // Gas at a tenth of the price no longer outweighs the better output.
-  const cheapGas = { ...gasPricing, gasPriceWei: 10n ** 11n };
+  const cheapGas = { ...gasPricing, gasPriceWei: 2n * 10n ** 11n };
   assert.equal(quoteOf(computeQuote(h.graph, h.preset, { ...base, gasPricing: cheapGas })).amountOut, threeHop);
 });
 
@@ -344,12 +345,16 @@ test('advanced is never worse than standard, and single-route amounts and gas un
       const path = hops.length > 0 ? evaluatePath(graph, hops, amountIn) : { amountOut: amountIn, ticksCrossed: 0 };
       assert.ok(path, context);
       assert.equal(q.amountOut, path.amountOut, context);
-      const gas = estimateGas({
-        hopKinds: hops.map((h) => graph.poolKind(h.pool)),
-        ticksCrossed: path.ticksCrossed,
-        wrapIn: base.fromToken === NATIVE_ADDRESS,
-        unwrapOut: base.toToken === NATIVE_ADDRESS,
-      });
+      const wrapIn = base.fromToken === NATIVE_ADDRESS;
+      const unwrapOut = base.toToken === NATIVE_ADDRESS;
+      const gas =
+        hops.length === 0
+          ? estimateGas({ hopKinds: [], ticksCrossed: 0, wrapIn, unwrapOut })
+          : estimateRouteGas(graph, [{ amountIn, hops }], {
+              wrapIn,
+              unwrapOut,
+              executor: platformRouterOf(graph, preset, hops) ? 'platformRouter' : 'aggregator',
+            });
       assert.equal(q.gasUnits, gas, context);
     }
   }

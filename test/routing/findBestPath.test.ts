@@ -174,10 +174,10 @@ test('ranks net of gas: a 1-hop path beats a 3-hop path whose extra output is le
   assert.equal(threeHop, 1_021_360_273_817_029_147n);
   const gasOf = (path: PathQuote) =>
     BigInt(estimateGas({ hopKinds: path.hops.map(() => 'univ2'), ticksCrossed: 0, wrapIn: false, unwrapOut: false }));
-  // 124,000 more gas units for the 3-hop path; its extra output is 24,261,268,024,447,823.
-  const extraGas = 237_000n - 113_000n;
-  const expensive = 200_000_000_000n; // output units per gas unit: 2.48e16 of extra gas cost
-  const cheap = 100_000_000_000n; // 1.24e16 of extra gas cost
+  // 104,600 more gas units for the 3-hop path; its extra output is 24,261,268,024,447,823.
+  const extraGas = 235_800n - 131_200n;
+  const expensive = 250_000_000_000n; // output units per gas unit: 2.615e16 of extra gas cost
+  const cheap = 100_000_000_000n; // 1.046e16 of extra gas cost
   assert.ok(threeHop - direct < extraGas * expensive && threeHop - direct > extraGas * cheap);
 
   assert.deepEqual(findBestPath(h.graph, a, d, amountIn, { ...OPTIONS, gasCostInOutput: (p) => gasOf(p) * expensive }), {

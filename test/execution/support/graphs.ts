@@ -15,13 +15,13 @@ import { head } from './chain.ts';
 let version = 0;
 
 /**
- * The whole chain state at the latest block, read with the service's own readers, as a graph.
+ * The whole chain state at `blockNumber` (default the latest block), read with the service's own readers, as a graph.
  * @example const graph = await chainGraph(devnet.ctx, preset)
  */
-export async function chainGraph(ctx: DeployContext, preset: NetworkPreset): Promise<GraphView> {
+export async function chainGraph(ctx: DeployContext, preset: NetworkPreset, blockNumber?: bigint): Promise<GraphView> {
   const client = ctx.publicClient as PublicClient;
   const multicall = createMulticallBatcher(client, { multicallAddress: preset.multicall3 as Address });
-  const state = await loadChainState({ client, multicall }, preset, await head(ctx));
+  const state = await loadChainState({ client, multicall }, preset, blockNumber ?? (await head(ctx)));
   return new GraphView(buildGraph(state.toSnapshot(preset), preset, ++version));
 }
 
@@ -146,4 +146,30 @@ export function simulateSplits(graph: GraphView, legs: readonly { amountIn: bigi
     total += amount;
   }
   return total;
+}
+
+/**
+ * The splits of an `execute` call of our router as graph hops (pools by address, tokens following each split from
+ * the call's input token), for simulateSplits.
+ */
+export function splitsOfExecute(
+  graph: GraphView,
+  args: { tokenIn: string; splits: readonly { amountIn: bigint; hops: readonly { pool: string; tokenOut: string }[] }[] },
+  wrappedNative: string,
+): { amountIn: bigint; hops: Hop[] }[] {
+  const poolIndex = new Map<string, number>();
+  for (let pool = 0; pool < graph.poolCount; pool++) poolIndex.set(graph.poolAddress(pool).toLowerCase(), pool);
+  const first = BigInt(args.tokenIn) === 0n ? wrappedNative : args.tokenIn;
+  return args.splits.map((split) => {
+    let token = graph.tokenIndex(first);
+    const hops = split.hops.map((h) => {
+      const pool = poolIndex.get(h.pool.toLowerCase())!;
+      const tokens = [...graph.poolTokens(pool)];
+      const tokenOut = graph.tokenIndex(h.tokenOut);
+      const hop: Hop = { pool, tokenIn: token, tokenOut, localIn: tokens.indexOf(token), localOut: tokens.indexOf(tokenOut) };
+      token = tokenOut;
+      return hop;
+    });
+    return { amountIn: split.amountIn, hops };
+  });
 }

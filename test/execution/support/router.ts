@@ -62,7 +62,7 @@ export async function revertReason(
 const ERROR_STRING_ABI = [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }] as const;
 
 /** A test-only contract of test/execution/contracts, compiled by the npm solc 0.8. */
-export function testContract(name: 'MaliciousPool' | 'ReentrantToken'): CompiledContract {
+export function testContract(name: 'MaliciousPool' | 'ReentrantToken' | 'V3TickWarmer'): CompiledContract {
   const path = `test/execution/contracts/${name}.sol`;
   const text = readFileSync(new URL(`../contracts/${name}.sol`, import.meta.url), 'utf8');
   return compileSolidity({ [path]: text }, { contracts: [name] })[name];
