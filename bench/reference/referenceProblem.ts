@@ -1,11 +1,11 @@
 // The reference routing problem for one request, built independently of src/routing: every pool (of the platform)
-// among the source, the target, the `majors` most liquid tokens and every neighbour of an end outside them, each pool
-// direction as a trade with the reference's own curve (poolCurves.ts). Tokens that cannot carry flow from the source
-// to the target without a round trip (fewer than two distinct neighbours in the set) are removed, repeatedly: that
-// loses nothing, since a routing never passes a token twice.
+// among the endpoints, the `majors` most liquid tokens and the endpoints' own neighbours, as directed trades. Trades
+// run source side → majors → target side, and between two majors only from the one farther from the target (hops,
+// then liquidity rank) to the nearer: the trade graph is acyclic, so no round trip can be counted as output (the
+// generated pools carry price noise: with cycles the optimum would be "route X and arbitrage", not "route X").
 import type { GraphView } from '../../src/graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
-import { type Curve, curveOf } from './poolCurves.ts';
+import type { UniV2Pool } from '../../src/pools/univ2/univ2Pool.ts';
 
 /** A directed trade through one pool: token u in, token v out (indices into ReferenceProblem.tokens). */
 export interface Trade {
@@ -14,81 +14,91 @@ export interface Trade {
   v: number;
   localIn: number;
   localOut: number;
-  curve: Curve;
+  /** UniV2: float reserves and fee share kept; other kinds use the pool's float estimate. */
+  v2?: { reserveIn: number; reserveOut: number; gamma: number };
+  /** Rough depth of the pool in units of token u, to scale numeric searches. */
+  scaleIn: number;
 }
 
 export interface ReferenceProblem {
   /** Graph token indices; tokens[0] is the source, tokens[1] the target. */
   tokens: number[];
-  /** Every direction of every pool among the tokens (both ways: the solver orients them). */
   trades: Trade[];
-  /** Value of one raw unit of each token in raw target units at the graph's prices (1 where unknown). */
-  fairPrice: number[];
-  /** Pools with three or more tokens in the set (their directions are solved as independent trades; see dualSolver). */
-  multiTokenPools: number[];
+  /** Starting prices of each token in target units (from the graph's native prices). */
+  startPrice: number[];
 }
 
+const SOURCE = 0;
+const SOURCE_SIDE = 1;
+const MAJOR = 2;
+const TARGET_SIDE = 3;
+const TARGET = 4;
+
 /**
- * @example referenceProblem(graph, wpls, usdc, -1, 64)
+ * @example referenceProblem(graph, wpls, usdc, -1, 40)
  */
 export function referenceProblem(graph: GraphView, from: number, to: number, platformCode: number, majors: number): ReferenceProblem {
   const allows = (pool: number) => platformCode < 0 || graph.poolPlatformCode(pool) === platformCode;
-  const member = new Set<number>([from, to, ...graph.tokensByLiquidity().subarray(0, majors)]);
-  // A major end's neighbours are mostly the long tail, reached through majors anyway: only a long-tail end brings its own.
-  for (const end of [from, to]) {
-    if (graph.tokenLiquidityRank()[end] >= majors) forEachPool(graph, end, allows, (pool) => graph.poolTokens(pool).forEach((t) => member.add(t)));
-  }
-
-  // Remove tokens with fewer than two distinct neighbours in the set until none is left.
-  const neighbourCount = (token: number) => {
-    const seen = new Set<number>();
-    forEachPool(graph, token, allows, (pool) => graph.poolTokens(pool).forEach((t) => t !== token && member.has(t) && seen.add(t)));
-    return seen.size;
-  };
-  let queue = [...member];
-  while (queue.length > 0) {
-    const next: number[] = [];
-    for (const t of queue) {
-      if (t === from || t === to || !member.has(t) || neighbourCount(t) >= 2) continue;
-      member.delete(t);
-      forEachPool(graph, t, allows, (pool) => graph.poolTokens(pool).forEach((n) => member.has(n) && next.push(n)));
+  const majorSet = new Set(Array.from(graph.tokensByLiquidity().subarray(0, majors)));
+  const tier = new Map<number, number>([[from, SOURCE], [to, TARGET]]);
+  const neighbours = (token: number) => {
+    const list = new Set<number>();
+    for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
+      if (allows(graph.edges[e * EDGE_STRIDE])) list.add(graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut]);
     }
-    queue = next;
-  }
-
-  const tokens = [from, to, ...[...member].filter((t) => t !== from && t !== to).sort((a, b) => a - b)];
+    return list;
+  };
+  for (const m of majorSet) if (!tier.has(m)) tier.set(m, MAJOR);
+  if (!majorSet.has(to)) for (const t of neighbours(to)) if (!tier.has(t)) tier.set(t, TARGET_SIDE);
+  if (!majorSet.has(from)) for (const t of neighbours(from)) if (!tier.has(t)) tier.set(t, SOURCE_SIDE);
+  const tokens = [from, to, ...[...tier.keys()].filter((t) => t !== from && t !== to)];
   const index = new Map(tokens.map((t, i) => [t, i]));
-  const targetPrice = graph.tokenNativePrice[to];
-  const fairPrice = tokens.map((t) => (graph.tokenNativePrice[t] > 0 && targetPrice > 0 ? graph.tokenNativePrice[t] / targetPrice : 1));
+  const target = graph.tokenNativePrice[to];
+  const startPrice = tokens.map((t) => (graph.tokenNativePrice[t] > 0 && target > 0 ? graph.tokenNativePrice[t] / target : 1));
+
+  // Hop distance of each major to the target through majors (then the target's side), for the orientation.
+  const distance = new Map<number, number>([[to, 0]]);
+  for (let d = 1, frontier = [to]; frontier.length > 0; d++) {
+    const next: number[] = [];
+    for (const t of frontier) for (const m of neighbours(t)) if (tier.has(m) && !distance.has(m)) distance.set(m, d), next.push(m);
+    frontier = next;
+  }
+  const rank = graph.tokenLiquidityRank();
+  const key = (t: number) => (distance.get(t) ?? 99) * 1e9 + rank[t];
+  const nearer = (a: number, b: number) => key(a) < key(b);
+
   const trades: Trade[] = [];
-  const multiTokenPools: number[] = [];
   const seen = new Set<number>();
   for (const token of tokens) {
-    forEachPool(graph, token, allows, (pool) => {
-      if (seen.has(pool)) return;
+    for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
+      const pool = graph.edges[e * EDGE_STRIDE];
+      if (seen.has(pool) || !allows(pool)) continue;
       seen.add(pool);
       const poolTokens = graph.poolTokens(pool);
-      const inSet = [...poolTokens.keys()].filter((k) => index.has(poolTokens[k]));
-      if (inSet.length > 2) multiTokenPools.push(pool);
-      for (const a of inSet) {
-        for (const b of inSet) {
-          if (a === b) continue;
-          const curve = curveOf(graph, pool, a, b);
-          if (curve) trades.push({ pool, u: index.get(poolTokens[a])!, v: index.get(poolTokens[b])!, localIn: a, localOut: b, curve });
+      for (let a = 0; a < poolTokens.length; a++) {
+        for (let b = 0; b < poolTokens.length; b++) {
+          const [tu, tv] = [poolTokens[a], poolTokens[b]];
+          if (a === b || !index.has(tu) || !index.has(tv)) continue;
+          const [ku, kv] = [tier.get(tu)!, tier.get(tv)!];
+          if (!(kv > ku || (ku === MAJOR && kv === MAJOR && nearer(tv, tu)))) continue;
+          const priceIn = graph.tokenNativePrice[tu];
+          const trade: Trade = {
+            pool,
+            u: index.get(tu)!,
+            v: index.get(tv)!,
+            localIn: a,
+            localOut: b,
+            scaleIn: priceIn > 0 ? graph.poolLiquidity[pool] / priceIn : 1e18,
+          };
+          if (graph.poolKind(pool) === 'univ2') {
+            const st = (graph.pool(pool) as UniV2Pool).state;
+            const [rIn, rOut] = a === 0 ? [st.reserve0, st.reserve1] : [st.reserve1, st.reserve0];
+            trade.v2 = { reserveIn: Number(rIn), reserveOut: Number(rOut), gamma: Number(st.feeNumerator) / Number(st.feeDenominator) };
+          }
+          trades.push(trade);
         }
       }
-    });
+    }
   }
-  return { tokens, trades, fairPrice, multiTokenPools };
-}
-
-function forEachPool(graph: GraphView, token: number, allows: (pool: number) => boolean, visit: (pool: number) => void): void {
-  let previous = -1;
-  for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
-    const pool = graph.edges[e * EDGE_STRIDE + EdgeField.pool];
-    // A multi-token pool has an edge to each of its other tokens, so it can be visited more than once: callers
-    // tolerate repeats.
-    if (pool !== previous && allows(pool)) visit(pool);
-    previous = pool;
-  }
+  return { tokens, trades, startPrice };
 }

@@ -17,7 +17,7 @@ import { platformRouterOf } from '../tx/routerHops.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
-import { DEFAULT_ADVANCED_TIME_BUDGET_MS, PATH_PROFILE, SPLIT_PROFILE } from './searchProfiles.ts';
+import { DEFAULT_ADVANCED_TIME_BUDGET_MS, SEARCH_PROFILES, SPLIT_PROFILE } from './searchProfiles.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
 export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -75,9 +75,7 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     platformCode: task.platform === 'mixed' ? -1 : DEX_PLATFORM_IDS.indexOf(task.platform),
     gasCostInOutput: gasCost && ((path) => gasCost(gasOf(path))),
   };
-  // One path search (that of /quotes): the answer of /quotes, and for /quotes/advanced the seed of the flow optimiser
-  // and the floor it must beat.
-  const path = findBestPath(graph, from, to, task.amountIn, { ...options, ...PATH_PROFILE });
+  const path = bestPath(graph, from, to, task, options);
   const split =
     task.mode === 'advanced'
       ? findBestSplit(graph, from, to, task.amountIn, {
@@ -145,6 +143,22 @@ function splitQuote(
     splits: split.legs.map((leg, i): [number, RouteLeg[]] => [shares[i], routeLegs(graph, leg.hops)]),
     ...(tx && { tx }),
   };
+}
+
+/** /quotes/advanced searches deeper and also runs the standard search, so it is never worse than /quotes. */
+function bestPath(
+  graph: GraphView,
+  from: number,
+  to: number,
+  task: QuoteTask,
+  options: Omit<SearchOptions, 'maxHops' | 'candidates' | 'connectors'>,
+): PathQuote | null {
+  const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
+  if (task.mode === 'standard') return standard;
+  const deep = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.advanced });
+  if (!standard || !deep) return standard ?? deep;
+  const value = (p: PathQuote) => p.amountOut - (options.gasCostInOutput?.(p) ?? 0n);
+  return value(deep) > value(standard) ? deep : standard;
 }
 
 /** Our router's call executing every split in order with its exact amount; undefined where no router is deployed. */

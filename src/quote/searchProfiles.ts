@@ -1,15 +1,16 @@
-// Search settings of the two endpoints: /quotes runs the single-path search, /quotes/advanced the same search and then
-// the flow optimiser, which splits.
+// Search settings of the two endpoints: /quotes is fast and shallow, /quotes/advanced searches deeper and splits.
+import type { QuoteMode } from './types.ts';
 
-/** The single-path search of /quotes (src/routing/findBestPath.ts), which /quotes/advanced runs too. */
-export const PATH_PROFILE = { maxHops: 3, candidates: 8, connectors: 64 };
+export const SEARCH_PROFILES: Record<QuoteMode, { maxHops: number; candidates: number; connectors: number }> = {
+  standard: { maxHops: 3, candidates: 8, connectors: 64 },
+  advanced: { maxHops: 4, candidates: 24, connectors: 256 },
+};
 
 /**
- * Split search of /quotes/advanced (src/routing/split, src/routing/flow): the flow optimiser over the pools among the
- * `connectors` most liquid tokens (plus a long-tail end's neighbours), to a duality gap of `tolerance`, its flow
- * decomposed into at most `maxSplits` paths; the /quotes path seeds it and competes with it.
+ * Split search of /quotes/advanced (src/routing/split): K-best candidate paths handed to the split optimiser. Paths of
+ * four hops enter as seeds: the deep single-path search's best path is always a candidate.
  */
-export const SPLIT_PROFILE = { connectors: 48, maxSplits: 32, tolerance: 1e-9, maxIterations: 60, maxRounds: 8 };
+export const SPLIT_PROFILE = { maxHops: 3, connectors: 24, keepPerToken: 2, maxPaths: 16 };
 
 /** Time budget of one /quotes/advanced quote when the task names none (ADVANCED_TIME_BUDGET_MS). */
 export const DEFAULT_ADVANCED_TIME_BUDGET_MS = 25;

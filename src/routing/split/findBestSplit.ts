@@ -1,129 +1,110 @@
-// Split routing for /quotes/advanced: the flow optimiser (routing/flow) over the pruned subgraph, its flow decomposed
-// into at most `maxSplits` paths, executed exactly in order (simulateSplit). When gas is priced, splits that do not
-// pay for their gas are dropped. The seed paths (the /quotes path) always compete, and when the optimiser was cut
-// short by the deadline a 5%-grid split over its widest paths does too, so the answer never falls below either.
+// Split routing for /quotes/advanced: candidate paths (K-best search), the float split optimisation, the exact
+// sequential result, and, when gas is priced, backward elimination of the splits that do not pay for their gas.
 import type { GraphView } from '../../graph/graphView.ts';
-import { decomposeFlow, type FlowPath } from '../flow/decompose.ts';
-import { type FlowSolution, solveFlow } from '../flow/dualFlow.ts';
-import { buildSubgraph } from '../flow/subgraph.ts';
-import { evaluatePath } from '../evaluatePath.ts';
 import type { Hop } from '../types.ts';
 import { apportion, floatWeights } from './apportion.ts';
+import { candidatePaths } from './candidatePaths.ts';
+import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { simulateSplit } from './simulateSplit.ts';
+import { pathEstimate } from './pathEstimate.ts';
+import { SplitModel } from './splitModel.ts';
 import type { SplitOptions, SplitQuote } from './types.ts';
 import { v2ClosedForm } from './v2ClosedForm.ts';
 
-/** Prefixes of the widest-first paths tried when gas is priced (each re-weighted), before single removals. */
-const GAS_PREFIXES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
-/** The fallback grid: 5% steps, over this many of the flow's widest paths and the seeds. */
-const GRID_STEPS = 20;
-const GRID_PATHS = 3;
+/** Stop when the Frank-Wolfe gap is below this share of the objective (1e-7: a thousandth of a basis point). */
+const TOLERANCE = 1e-7;
+const MAX_ITERATIONS = 300;
+/** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
+const PRUNE_ITERATIONS = 60;
+/**
+ * Pools' outputs are concave in their input, so no split of `total` over the candidates can beat total times the
+ * best marginal rate among them. When the best single candidate is this close to that ceiling (a tenth of a basis
+ * point), there is nothing worth splitting for, and the optimiser is skipped.
+ */
+const NOTHING_TO_GAIN = 1e-5;
+/** A probe this small, relative to the trade, measures a path's marginal rate. */
+const MARGINAL_PROBE = 1e-9;
 
 /**
  * The best split of `amountIn` from `from` to `to` found before the deadline (by value net of gas when priced), or
- * null when nothing executes.
- * @example findBestSplit(graph, wpls, usdc, 10n ** 24n, { platformCode: -1, connectors: 48, maxSplits: 32, tolerance: 1e-9, maxIterations: 60, maxRounds: 8 })
+ * null when no candidate path executes.
+ * @example findBestSplit(graph, wpls, usdc, 10n ** 24n, { maxHops: 4, platformCode: -1, connectors: 32, keepPerToken: 3, maxPaths: 12 })
  */
 export function findBestSplit(graph: GraphView, from: number, to: number, amountIn: bigint, options: SplitOptions): SplitQuote | null {
-  if (amountIn <= 0n || from === to) return null;
-  const seeds = options.seedPaths ?? [];
-  let best: SplitQuote | null = null;
-  const consider = (quote: SplitQuote | null) => {
-    if (quote && (!best || quote.value > best.value)) best = quote;
-  };
-  for (const hops of seeds) consider(exactQuote(graph, [hops], [amountIn], options, NaN));
-
   const total = Number(amountIn);
-  const sub = buildSubgraph(graph, from, to, options);
-  const local = new Map(Array.from(sub.tokens, (t, i) => [t, i]));
-  const seedOrders = seeds
-    .map((hops) => [hops[0].tokenIn, ...hops.map((h) => h.tokenOut)].map((t) => local.get(t) ?? -1))
-    .filter((tokens) => tokens.every((t) => t >= 0));
-  const flow = solveFlow(graph, sub, total, { ...options, seedPaths: seedOrders });
-  const paths = decomposeFlow(sub, flow, total, options.maxSplits);
-  if (paths.length === 0) return best;
-  const full = weightedQuote(graph, paths, amountIn, options, flow);
-  consider(full);
-  if (!flow.converged) consider(gridSplit(graph, [...paths.slice(0, GRID_PATHS).map((p) => p.hops), ...seeds], amountIn, options));
-  if (options.gasCostInOutput && paths.length > 1) consider(dropUnpaidSplits(graph, paths, amountIn, options, flow));
+  const paths = candidatePaths(graph, from, to, total, options);
+  if (paths.length === 0 || amountIn <= 0n) return null;
+  const single = bestSingle(graph, paths, amountIn, options);
+  if (single && Number(single.amountOut) >= marginalCeiling(graph, paths, total) * (1 - NOTHING_TO_GAIN)) return single;
+  const model = new SplitModel(graph, paths, total);
+  const settings = { tolerance: TOLERANCE, maxIterations: MAX_ITERATIONS, deadline: options.deadline, now: options.now };
+  const allocation = optimiseSplit(model, total, settings);
+  let best = betterOf(exactQuote(graph, paths, allocation, amountIn, options), single);
+  if (!best || !options.gasCostInOutput) return best;
+
+  // Fixed gas per split makes the problem non-convex: remove one split at a time while that raises the net value.
+  const disabled = Uint8Array.from(allocation.x, (v) => (v > 0 ? 0 : 1));
+  let x = allocation.x;
+  for (;;) {
+    const active = [...x.keys()].filter((i) => x[i] > 0);
+    if (active.length < 2 || late(options)) return best;
+    let improved: { quote: SplitQuote; x: Float64Array; removed: number } | undefined;
+    for (const removed of active) {
+      const without = disabled.slice();
+      without[removed] = 1;
+      const trial = optimiseSplit(model, total, { ...settings, maxIterations: PRUNE_ITERATIONS, disabled: without, initial: x });
+      const quote = exactQuote(graph, paths, trial, amountIn, options);
+      if (quote && quote.value > (improved?.quote.value ?? best.value)) improved = { quote, x: trial.x, removed };
+    }
+    if (!improved) return best;
+    best = improved.quote;
+    x = improved.x;
+    disabled[improved.removed] = 1;
+  }
+}
+
+/** Output of `total` at the best candidate's marginal rate: an upper bound on any split over the candidates. */
+function marginalCeiling(graph: GraphView, paths: readonly Hop[][], total: number): number {
+  const probe = total * MARGINAL_PROBE;
+  let best = 0;
+  for (const hops of paths) best = Math.max(best, pathEstimate(graph, hops, probe) / probe);
+  return best * total;
+}
+
+/** Safety net against float-model error: the best candidate taking the whole input, evaluated exactly. */
+function bestSingle(graph: GraphView, paths: readonly Hop[][], amountIn: bigint, options: SplitOptions): SplitQuote | null {
+  let best: SplitQuote | null = null;
+  for (const hops of paths) {
+    const legs = simulateSplit(graph, [hops], [amountIn]);
+    if (!legs) continue;
+    const value = legs[0].amountOut - (options.gasCostInOutput?.(legs) ?? 0n);
+    if (!best || value > best.value) best = { legs, amountOut: legs[0].amountOut, value, relativeGap: NaN };
+  }
   return best;
 }
 
-/**
- * Exact quote of `paths` sharing the input in proportion to their float inputs, or to the wei by the closed form when
- * every path is UniV2 and no two share a pool (the float optimum over those paths is the closed form's, to 1e-12).
- */
-function weightedQuote(graph: GraphView, paths: FlowPath[], amountIn: bigint, options: SplitOptions, flow: FlowSolution): SplitQuote | null {
-  const hops = paths.map((p) => p.hops);
-  const closed = hops.length > 1 ? v2ClosedForm(graph, hops, amountIn) : null;
-  const weights = closed ?? floatWeights(paths.map((p) => p.input));
-  // The closed form may give a path nothing: it is left out.
-  const used = [...weights.keys()].filter((i) => weights[i] > 0n);
-  return exactQuote(graph, used.map((i) => hops[i]), apportion(used.map((i) => weights[i]), amountIn), options, flow.gap);
-}
-
-function exactQuote(graph: GraphView, paths: Hop[][], amounts: bigint[], options: SplitOptions, gap: number): SplitQuote | null {
-  const legs = simulateSplit(graph, paths, amounts);
-  if (!legs || legs.length === 0) return null;
-  const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
-  const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);
-  return { legs, amountOut, value, relativeGap: gap };
-}
-
-/**
- * Gas makes splitting non-convex: the widest paths re-weighted, by prefixes of growing length, then single removals
- * from the best prefix while one raises the value net of gas.
- */
-function dropUnpaidSplits(graph: GraphView, paths: FlowPath[], amountIn: bigint, options: SplitOptions, flow: FlowSolution): SplitQuote | null {
-  let best: { quote: SplitQuote; kept: FlowPath[] } | null = null;
-  for (const k of GAS_PREFIXES) {
-    if (k > paths.length) break;
-    const kept = paths.slice(0, k);
-    const quote = weightedQuote(graph, kept, amountIn, options, flow);
-    if (quote && (!best || quote.value > best.quote.value)) best = { quote, kept };
-    if (late(options)) break;
-  }
-  while (best && best.kept.length > 1 && !late(options)) {
-    let improved: typeof best | null = null;
-    for (let i = best.kept.length - 1; i >= 0; i--) {
-      const kept = best.kept.filter((_, j) => j !== i);
-      const quote = weightedQuote(graph, kept, amountIn, options, flow);
-      if (quote && quote.value > (improved ?? best).quote.value) improved = { quote, kept };
-    }
-    if (!improved) break;
-    best = improved;
-  }
-  return best?.quote ?? null;
-}
-
-/** Uniswap-style fallback: each path alone at 5% steps, and every pool-disjoint pair of them on the 5% grid. */
-function gridSplit(graph: GraphView, paths: Hop[][], amountIn: bigint, options: SplitOptions): SplitQuote | null {
-  const amount = (p: number) => (amountIn * BigInt(p)) / BigInt(GRID_STEPS);
-  const value = (hops: Hop[], p: number) => {
-    const quote = evaluatePath(graph, hops, amount(p));
-    return quote ? quote.amountOut : -1n;
-  };
-  const table = paths.map((hops) => Array.from({ length: GRID_STEPS + 1 }, (_, p) => (p === 0 ? 0n : value(hops, p))));
-  let best: [number, number, number] | null = null;
-  let bestOut = -1n;
-  for (let i = 0; i < paths.length; i++) {
-    if (table[i][GRID_STEPS] > bestOut) (bestOut = table[i][GRID_STEPS]), (best = [i, i, GRID_STEPS]);
-    for (let j = i + 1; j < paths.length; j++) {
-      if (paths[i].some((h) => paths[j].some((g) => g.pool === h.pool))) continue;
-      for (let p = 1; p < GRID_STEPS; p++) {
-        const a = table[i][p];
-        const b = table[j][GRID_STEPS - p];
-        if (a >= 0n && b >= 0n && a + b > bestOut) (bestOut = a + b), (best = [i, j, p]);
-      }
-    }
-  }
-  if (!best) return null;
-  const [i, j, p] = best;
-  if (i === j) return exactQuote(graph, [paths[i]], [amountIn], options, NaN);
-  const first = amount(p);
-  return exactQuote(graph, [paths[i], paths[j]], [first, amountIn - first], options, NaN);
+function betterOf(a: SplitQuote | null, b: SplitQuote | null): SplitQuote | null {
+  if (!a || !b) return a ?? b;
+  return b.value > a.value ? b : a;
 }
 
 function late(options: SplitOptions): boolean {
   return options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
+}
+
+/**
+ * Exact shares of an allocation (the closed form to the wei when every used path is UniV2 and they share no pool;
+ * otherwise the float allocation), apportioned to sum to amountIn, then executed in order.
+ */
+function exactQuote(graph: GraphView, paths: readonly Hop[][], allocation: Allocation, amountIn: bigint, options: SplitOptions): SplitQuote | null {
+  const active = [...allocation.x.keys()].filter((i) => allocation.x[i] > 0);
+  if (active.length === 0) return null;
+  const used = active.map((i) => paths[i]);
+  const closed = active.length > 1 ? v2ClosedForm(graph, used, amountIn) : null;
+  const weights = closed ?? floatWeights(active.map((i) => allocation.x[i]));
+  const legs = simulateSplit(graph, used, apportion(weights, amountIn));
+  if (!legs || legs.length === 0) return null;
+  const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
+  const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);
+  return { legs, amountOut, value, relativeGap: allocation.relativeGap };
 }

@@ -2,17 +2,17 @@
 import type { Hop } from '../types.ts';
 
 export interface SplitOptions {
+  /** Longest candidate path. */
+  maxHops: number;
   /** Only pools of this platform (index in DEX_PLATFORM_IDS); -1 for every platform. */
   platformCode: number;
-  /** The flow optimiser's subgraph: this many of the most liquid tokens, plus the neighbours of a long-tail end. */
+  /** Intermediates: this many of the most liquid tokens, plus the neighbours of a long-tail end. */
   connectors: number;
-  /** Most paths a flow is decomposed into (the splits a quote lists). */
-  maxSplits: number;
-  /** Stop the flow optimiser at this duality gap (relative), after this many Newton iterations per round, or rounds. */
-  tolerance: number;
-  maxIterations: number;
-  maxRounds: number;
-  /** Paths that are always considered, and whose token order seeds the flow optimiser (e.g. the path of /quotes). */
+  /** Partial paths kept per token and hop count in the K-best search. */
+  keepPerToken: number;
+  /** Candidate paths handed to the optimiser. */
+  maxPaths: number;
+  /** Paths that must be candidates whatever the search finds (e.g. the single best path of /quotes). */
   seedPaths?: Hop[][];
   /** Gas cost in output units of executing these paths as one transaction; absent: maximise output. */
   gasCostInOutput?: (paths: SplitLeg[]) => bigint;
@@ -35,9 +35,6 @@ export interface SplitQuote {
   amountOut: bigint;
   /** amountOut less the gas cost (equal to amountOut when gas is not priced). */
   value: bigint;
-  /**
-   * Duality gap of the flow optimisation when it stopped, relative to its bound (the float flow is within this share
-   * of the best routing over the subgraph); NaN for an answer that did not come from the flow.
-   */
+  /** Frank-Wolfe gap of the float optimisation when it stopped, relative to its objective (an upper bound on the shortfall from the optimum over the candidate paths). */
   relativeGap: number;
 }

@@ -1,0 +1,206 @@
+// Split optimisation on the float model: divides the input among candidate paths so that their marginal output
+// rates equalise (the optimality condition of this concave problem).
+//
+// Method: water-filling in `CHUNKS` equal slices (each slice goes to the path whose rate at the slice's middle is
+// highest), then marginal-rate equalisation by diagonal Newton steps on the simplex: with each path's rate g_i and
+// curvature c_i, the common rate λ is found by bisection so that x_i' = max(0, x_i + (g_i − λ)/c_i) sums to the input,
+// and the step is halved until the output rises. When that fails, and on every other iteration, a pairwise step moves
+// input from the active path with the lowest rate to the one with the highest, with an exact line search (regula
+// falsi on the difference of the two rates): the diagonal curvature overstates the curvature between paths coupled
+// through a shared pool.
+// Stopping rule: the Frank-Wolfe gap  X·max_i g_i − Σ_i x_i g_i  falls to `tolerance` × objective, or `maxIterations`,
+// or the deadline. For paths that share no pool the gap bounds the distance to the optimum over these paths (the
+// objective is concave); for paths that share one the rates are the network-flow marginals (splitModel.ts) and the gap
+// is the same optimality measure, not a strict bound.
+import type { SplitModel } from './splitModel.ts';
+
+const CHUNKS = 32;
+const LINE_SEARCH_STEPS = 16;
+/** The line search stops when the two rates agree to this share. */
+const RATE_MATCH = 1e-11;
+/** A path left with less than this share of the input is dropped (its percent would round to 0.00). */
+const MIN_SHARE = 1e-4;
+
+export interface OptimiseOptions {
+  tolerance: number;
+  maxIterations: number;
+  /** Paths that may not be used. */
+  disabled?: Uint8Array;
+  /** Start from this allocation instead of water-filling. */
+  initial?: Float64Array;
+  deadline?: number;
+  now?: () => number;
+}
+
+export interface Allocation {
+  /** Float input of each path; sums to the total. */
+  x: Float64Array;
+  objective: number;
+  /** Frank-Wolfe gap relative to the objective when the loop stopped. */
+  relativeGap: number;
+  iterations: number;
+}
+
+/**
+ * Allocation of `total` across the model's paths maximising the model's output.
+ * @example optimiseSplit(model, 1e21, { tolerance: 1e-9, maxIterations: 300 }).x
+ */
+export function optimiseSplit(model: SplitModel, total: number, options: OptimiseOptions): Allocation {
+  const n = model.pathCount;
+  // A copy: paths dropped below MIN_SHARE stay dropped, or their high rate at zero input would keep drawing them back.
+  const disabled = options.disabled ? options.disabled.slice() : new Uint8Array(n);
+  const x = options.initial ? Float64Array.from(options.initial) : waterFill(model, total, disabled);
+  for (let i = 0; i < n; i++) if (disabled[i] && x[i] > 0) moveAll(model, x, i, disabled);
+  const g = new Float64Array(n);
+  let relativeGap = Infinity;
+  let iterations = 0;
+  const late = () => options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
+  for (; iterations < options.maxIterations; iterations++) {
+    let best = -1;
+    let worst = -1;
+    model.prepare(x);
+    for (let i = 0; i < n; i++) {
+      if (disabled[i]) continue;
+      g[i] = model.marginal(i, x);
+      if (best < 0 || g[i] > g[best]) best = i;
+      if (x[i] > 0 && (worst < 0 || g[i] < g[worst])) worst = i;
+    }
+    if (best < 0 || worst < 0) break;
+    let gap = 0;
+    for (let i = 0; i < n; i++) if (x[i] > 0) gap += x[i] * (g[best] - g[i]);
+    const objective = model.objective(x);
+    relativeGap = objective > 0 ? gap / objective : Infinity;
+    if (relativeGap <= options.tolerance || best === worst || late()) break;
+    if (!newtonStep(model, x, g, disabled, total, objective) || iterations % 2 === 1) lineSearch(model, x, best, worst);
+    if (x[worst] > 0 && x[worst] < MIN_SHARE * total) {
+      x[best] += x[worst];
+      x[worst] = 0;
+      disabled[worst] = 1;
+    }
+  }
+  return { x, objective: model.objective(x), relativeGap, iterations };
+}
+
+/** Curvature probe as a share of a path's input (or of the input per path when it has none). */
+const CURVATURE_STEP = 1e-3;
+const BACKTRACKS = 6;
+
+/** One diagonal Newton step towards equal rates; false when no step length raised the output. */
+function newtonStep(model: SplitModel, x: Float64Array, g: Float64Array, disabled: Uint8Array, total: number, objective: number): boolean {
+  const n = model.pathCount;
+  const curvature = new Float64Array(n);
+  let lowRate = Infinity;
+  let highRate = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (disabled[i]) continue;
+    const h = CURVATURE_STEP * Math.max(x[i], total / n);
+    const further = model.marginal(i, x, h);
+    curvature[i] = Math.max((g[i] - further) / h, (1e-12 * g[i]) / total);
+    lowRate = Math.min(lowRate, g[i] - (curvature[i] * total));
+    highRate = Math.max(highRate, g[i]);
+  }
+  const target = new Float64Array(n);
+  const fill = (lambda: number) => {
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      target[i] = disabled[i] ? 0 : Math.max(0, x[i] + (g[i] - lambda) / curvature[i]);
+      sum += target[i];
+    }
+    return sum;
+  };
+  for (let k = 0; k < 100; k++) {
+    const mid = (lowRate + highRate) / 2;
+    if (fill(mid) > total) lowRate = mid;
+    else highRate = mid;
+  }
+  const sum = fill(highRate);
+  if (!(sum > 0)) return false;
+  for (let i = 0; i < n; i++) target[i] *= total / sum;
+  const trial = new Float64Array(n);
+  for (let step = 1, k = 0; k < BACKTRACKS; k++, step /= 2) {
+    for (let i = 0; i < n; i++) trial[i] = x[i] + step * (target[i] - x[i]);
+    if (model.objective(trial) > objective) {
+      x.set(trial);
+      return true;
+    }
+  }
+  return false;
+}
+
+function waterFill(model: SplitModel, total: number, disabled: Uint8Array): Float64Array {
+  const n = model.pathCount;
+  const x = new Float64Array(n);
+  const gain = new Float64Array(n);
+  const slice = total / CHUNKS;
+  // A slice's yield is its width times the rate at its middle.
+  const refresh = (c: number) => {
+    model.prepareComponent(c, x);
+    for (const i of model.members[c]) if (!disabled[i]) gain[i] = model.marginal(i, x, slice / 2);
+  };
+  for (let c = 0; c < model.members.length; c++) refresh(c);
+  let placed = 0;
+  for (let k = 0; k < CHUNKS; k++) {
+    let best = -1;
+    for (let i = 0; i < n; i++) if (!disabled[i] && (best < 0 || gain[i] > gain[best])) best = i;
+    if (best < 0) break;
+    // The last slice takes the rounding remainder so the allocation sums to the total.
+    x[best] += k === CHUNKS - 1 ? total - placed : slice;
+    placed += slice;
+    refresh(model.component[best]);
+  }
+  return x;
+}
+
+/** Moves path i's whole input to the enabled path with the highest marginal rate. */
+function moveAll(model: SplitModel, x: Float64Array, i: number, disabled: Uint8Array): void {
+  let best = -1;
+  let bestRate = -Infinity;
+  model.prepare(x);
+  for (let j = 0; j < model.pathCount; j++) {
+    if (disabled[j]) continue;
+    const rate = model.marginal(j, x);
+    if (rate > bestRate) (best = j), (bestRate = rate);
+  }
+  if (best >= 0) x[best] += x[i];
+  x[i] = 0;
+}
+
+/** Moves t ∈ [0, x[from]] of input from path `from` to path `to` where their marginal rates meet. */
+function lineSearch(model: SplitModel, x: Float64Array, to: number, from: number): void {
+  const start = x.slice();
+  const slope = (t: number) => {
+    x[to] = start[to] + t;
+    x[from] = start[from] - t;
+    model.prepare(x);
+    return model.marginal(to, x) - model.marginal(from, x);
+  };
+  let low = 0;
+  let high = start[from];
+  let fLow = slope(low);
+  let fHigh = slope(high);
+  if (fHigh >= 0) return void slope(high);
+  if (!(fLow > 0)) return void slope(0);
+  // Illinois variant of regula falsi: keeps the bracket shrinking on both sides.
+  let side = 0;
+  let t = 0;
+  model.prepare(x);
+  const rate = model.marginal(to, x);
+  for (let k = 0; k < LINE_SEARCH_STEPS; k++) {
+    t = (low * fHigh - high * fLow) / (fHigh - fLow);
+    if (!(t > low && t < high)) t = (low + high) / 2;
+    const f = slope(t);
+    if (Math.abs(f) <= RATE_MATCH * rate) break;
+    if (f > 0) {
+      low = t;
+      fLow = f;
+      if (side === 1) fHigh /= 2;
+      side = 1;
+    } else {
+      high = t;
+      fHigh = f;
+      if (side === -1) fLow /= 2;
+      side = -1;
+    }
+  }
+  slope(t);
+}
