@@ -11,6 +11,7 @@ const BENCHMARKS = [
   'bench/startup.ts',
   'bench/httpLoad.ts',
   'bench/chainSync.ts',
+  'bench/gasCalibration.ts',
 ];
 
 for (const script of BENCHMARKS) {

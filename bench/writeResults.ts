@@ -69,6 +69,21 @@ if (section('Live chain state on the devnet', sync)) {
   );
 }
 
+const gas = read('gasCalibration');
+if (section('Gas: gasEstimate against gasUsed on the devnet', gas)) {
+  const f = gas!.figures;
+  const e = f.currentModelError;
+  lines.push(
+    `${f.samples} routes executed on the devnet through the platform routers and our aggregator router (every hop kind,`,
+    `splits, UniV3 tick crossings, native in and out; ${f.reverted} reverted), gasUsed against the model's gasEstimate.`,
+    '',
+    '| Routes | within ±15% | min | p5 | median | p95 | max | target |',
+    '|---|---|---|---|---|---|---|---|',
+    `| ${e.count} | ${e.withinFifteenPercent} | ${e.minPct}% | ${e.p5Pct}% | ${e.medianPct}% | ${e.p95Pct}% | ${e.maxPct}% | all within ±15%: ${mark(e.withinFifteenPercent === e.count)} |`,
+    '',
+  );
+}
+
 const startup = read('startup');
 if (section('Start-up and memory', startup)) {
   const f = startup!.figures;
