@@ -17,7 +17,7 @@ import { platformRouterOf } from '../tx/routerHops.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
-import { DEFAULT_ADVANCED_TIME_BUDGET_MS, SEARCH_PROFILES, SPLIT_PROFILE } from './searchProfiles.ts';
+import { DEFAULT_ADVANCED_TIME_BUDGET_MS, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SPLIT_PROFILE } from './searchProfiles.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
 export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -83,7 +83,7 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
           platformCode: options.platformCode,
           seedPaths: path ? [path.hops] : [],
           gasCostInOutput: gasCost && ((legs) => gasCost(gasOfLegs(legs))),
-          deadline: startedMs + (task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS),
+          deadline: startedMs + SEARCH_SHARE_OF_BUDGET * (task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS),
           now: () => performance.now(),
         })
       : null;

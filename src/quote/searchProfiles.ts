@@ -14,3 +14,9 @@ export const SPLIT_PROFILE = { maxHops: 3, connectors: 24, keepPerToken: 2, maxP
 
 /** Time budget of one /quotes/advanced quote when the task names none (ADVANCED_TIME_BUDGET_MS). */
 export const DEFAULT_ADVANCED_TIME_BUDGET_MS = 25;
+
+/**
+ * Share of the time budget the split search may take; the rest is kept for what follows the last search step (the
+ * exact replay of the split, its transaction), so the answer arrives within the budget.
+ */
+export const SEARCH_SHARE_OF_BUDGET = 0.7;

@@ -1,5 +1,6 @@
 // Split routing on hand-built UniV2 graphs whose optimal split is known in closed form: equal pools, pools of
-// different depth, gas that makes a split not pay, and paths that share a pool (executed in order, exactly).
+// different depth, gas that makes a split not pay, paths that share a pool (executed in order, exactly), and the
+// paths column generation adds to those the candidate search found.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getAmountOut } from '../../src/pools/univ2/univ2Math.ts';
@@ -91,6 +92,41 @@ test('paths that share a pool give the exact output of executing the splits in o
   }
   assert.equal(split.amountOut, expected);
   assert.equal(split.legs[0].amountOut + split.legs[1].amountOut, expected);
+});
+
+test('adds the paths the candidate search left out while they beat the split, up to the optimum', () => {
+  // Three identical pairs; the candidate search may hand over only one path, so the other two come from column generation.
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v2' },
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v1' },
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v2' },
+  ]);
+  const amountIn = 300_000_000n * E18 + 2n;
+  const split = findBestSplit(h.graph, h.token('WPLS'), h.token('USDC'), amountIn, { ...OPTIONS, maxPaths: 1 })!;
+  assert.deepEqual(split.legs.map((leg) => leg.hops[0].pool).sort(), [0, 1, 2]);
+  // Equal pools: the closed form gives each a third; apportioned, the shares differ from X/3 by at most one wei.
+  for (const leg of split.legs) assert.ok(leg.amountIn - amountIn / 3n >= 0n && leg.amountIn - amountIn / 3n <= 1n, `share ${leg.amountIn}`);
+  assert.equal(split.legs.reduce((sum, leg) => sum + leg.amountIn, 0n), amountIn);
+  assert.equal(split.amountOut, split.legs.reduce((sum, leg) => sum + h.out(leg.hops[0].pool, 'WPLS', leg.amountIn), 0n));
+});
+
+test('never routes two legs through one pool in different directions', () => {
+  // WPLS→USDC directly, and WPLS→TAIL→USDC: a path USDC→... back through pool 0 would trade against the direct leg.
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
+    { tokens: ['WPLS', 'TAIL'], reserves: [1_000_000_000n * E18, 1_000_000_000n * E18] },
+    { tokens: ['TAIL', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
+  ]);
+  const split = findBestSplit(h.graph, h.token('WPLS'), h.token('USDC'), 400_000_000n * E18, OPTIONS)!;
+  const uses = new Map<number, string>();
+  for (const leg of split.legs) {
+    for (const hop of leg.hops) {
+      const use = `${hop.tokenIn}>${hop.tokenOut}`;
+      assert.equal(uses.get(hop.pool) ?? use, use, `pool ${hop.pool} used as ${uses.get(hop.pool)} and ${use}`);
+      uses.set(hop.pool, use);
+    }
+  }
+  assert.deepEqual(split.legs.map((leg) => leg.hops.map((hop) => hop.pool)).sort(), [[0], [1, 2]]);
 });
 
 test('finds no split between tokens no pool joins', () => {

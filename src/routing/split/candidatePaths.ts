@@ -8,7 +8,7 @@
 import type { GraphView } from '../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../graph/layout.ts';
 import type { Hop } from '../types.ts';
-import { hopsKey, pathEstimate } from './pathEstimate.ts';
+import { claim, conflictsWith, hopsKey, pathEstimate } from './pathEstimate.ts';
 import type { SplitOptions } from './types.ts';
 
 const NOT_REACHED = 255;
@@ -35,15 +35,26 @@ interface Search {
   tokensAt: number[][];
 }
 
+/** The tokens a split may route through, by hop distance to the target (tokensAt[0] is the target). */
+export interface CandidateTokens {
+  maxHops: number;
+  tokensAt: number[][];
+}
+
 /**
  * Up to `options.maxPaths` candidate paths from `from` to `to` for `amountIn` (float), seed paths first, the rest
- * ranked by float output for the whole input and for a tenth of it; no two candidates use one pool in opposite
- * directions (that would be a round trip through it).
+ * ranked by float output for the whole input and for a tenth of it; no two candidates use one pool for different
+ * directions or token pairs (that would trade against the other use).
  * @example candidatePaths(graph, wpls, usdc, 1e21, { maxHops: 4, platformCode: -1, connectors: 32, keepPerToken: 3, maxPaths: 12 })
  */
 export function candidatePaths(graph: GraphView, from: number, to: number, amountIn: number, options: SplitOptions): Hop[][] {
+  return candidateSearch(graph, from, to, amountIn, options).paths;
+}
+
+/** `candidatePaths` together with the token set it searched, for later column generation over the same tokens. */
+export function candidateSearch(graph: GraphView, from: number, to: number, amountIn: number, options: SplitOptions): { paths: Hop[][]; tokens: CandidateTokens } {
   const maxHops = Math.min(options.maxHops, 4);
-  if (from === to || !(amountIn > 0) || maxHops < 1) return [];
+  if (from === to || !(amountIn > 0) || maxHops < 1) return { paths: [], tokens: { maxHops: 0, tokensAt: [] } };
   const search: Search = {
     graph,
     from,
@@ -57,7 +68,7 @@ export function candidatePaths(graph: GraphView, from: number, to: number, amoun
   allowEndNeighbours(search);
   markDistances(search, maxHops - 1);
   const arrivals = searchPaths(search, amountIn, maxHops);
-  return selectCandidates(graph, arrivals, amountIn, options);
+  return { paths: selectCandidates(graph, arrivals, amountIn, options), tokens: { maxHops, tokensAt: search.tokensAt } };
 }
 
 function isConnector(search: Search, token: number): boolean {
@@ -140,7 +151,7 @@ function searchPaths(search: Search, amountIn: number, maxHops: number): Partial
       const at = edge * EDGE_STRIDE;
       const pool = graph.edges[at];
       const next = graph.edges[at + EdgeField.tokenOut];
-      if (next === from || !platformAllows(search, pool) || partial.hops.some((h) => h.tokenIn === next)) return;
+      if (next === from || !platformAllows(search, pool) || partial.hops.some((h) => h.tokenIn === next || h.pool === pool)) return;
       const out = graph.estimateOut(pool, graph.edges[at + EdgeField.localIn], graph.edges[at + EdgeField.localOut], partial.amount);
       if (!(out > 0)) return;
       const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
@@ -185,7 +196,7 @@ function keepBest(best: Map<number, Partial[]>, partial: Partial, keep: number):
   if (list.length > keep) list.pop();
 }
 
-/** Seeds first, then alternately the best by whole-input and by slice output, skipping duplicates and round trips. */
+/** Seeds first, then alternately the best by whole-input and by slice output, skipping duplicates and conflicting pool uses. */
 function selectCandidates(graph: GraphView, arrivals: Partial[], amountIn: number, options: SplitOptions): Hop[][] {
   const chosen: Hop[][] = [];
   const keys = new Set<string>();
@@ -193,9 +204,9 @@ function selectCandidates(graph: GraphView, arrivals: Partial[], amountIn: numbe
   const add = (hops: Hop[]) => {
     if (chosen.length >= options.maxPaths) return;
     const key = hopsKey(hops);
-    if (keys.has(key) || hops.some((h) => direction.get(h.pool) === h.localOut * 256 + h.localIn)) return;
+    if (keys.has(key) || conflictsWith(direction, hops)) return;
     keys.add(key);
-    for (const h of hops) direction.set(h.pool, h.localIn * 256 + h.localOut);
+    claim(direction, hops);
     chosen.push(hops);
   };
   for (const seed of options.seedPaths ?? []) add(seed);

@@ -1,29 +1,41 @@
-// Split routing for /quotes/advanced: candidate paths (K-best search), the float split optimisation, the exact
+// Split routing for /quotes/advanced: candidate paths (K-best search), the float split optimisation, column generation
+// (the path of highest marginal rate over the searched tokens joins while it beats the split's common rate), the exact
 // sequential result, and, when gas is priced, backward elimination of the splits that do not pay for their gas.
 import type { GraphView } from '../../graph/graphView.ts';
 import type { Hop } from '../types.ts';
 import { apportion, floatWeights } from './apportion.ts';
-import { candidatePaths } from './candidatePaths.ts';
+import { bestMarginalPaths, poolFlows } from './bestMarginalPath.ts';
+import { type CandidateTokens, candidateSearch } from './candidatePaths.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
+import { claim, conflictsWith, hopsKey } from './pathEstimate.ts';
 import { simulateSplit } from './simulateSplit.ts';
-import { pathEstimate } from './pathEstimate.ts';
 import { SplitModel } from './splitModel.ts';
 import type { SplitOptions, SplitQuote } from './types.ts';
 import { v2ClosedForm } from './v2ClosedForm.ts';
 
 /** Stop when the Frank-Wolfe gap is below this share of the objective (1e-7: a thousandth of a basis point). */
-const TOLERANCE = 1e-7;
+const TOLERANCE = 1e-6;
 const MAX_ITERATIONS = 300;
 /** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
 const PRUNE_ITERATIONS = 60;
 /**
- * Pools' outputs are concave in their input, so no split of `total` over the candidates can beat total times the
- * best marginal rate among them. When the best single candidate is this close to that ceiling (a tenth of a basis
+ * Pools' outputs are concave in their input, so no split of `total` over the searched tokens can beat total times the
+ * best marginal rate at zero flow. When the best single candidate is this close to that ceiling (a tenth of a basis
  * point), there is nothing worth splitting for, and the optimiser is skipped.
  */
 const NOTHING_TO_GAIN = 1e-5;
-/** A probe this small, relative to the trade, measures a path's marginal rate. */
-const MARGINAL_PROBE = 1e-9;
+/** Column generation adds a path only when its marginal rate beats the split's by this share, up to this many paths. */
+const COLUMN_GAIN = 1e-6;
+/** Column generation runs only when no split over the searched tokens can beat the first answer by more than this. */
+const PRICE_MOVING = 1e-3;
+/** Column generation also stops when a round of new paths raised the output by less than this share. */
+const ROUND_GAIN = 1e-6;
+/** Column generation stops once no split over the searched tokens can gain this share (a tenth of a basis point). */
+const ENOUGH = 5e-5;
+const MAX_COLUMNS = 48;
+/** Paths added per round, and the optimiser iterations after each round (it starts from the previous answer). */
+const COLUMNS_PER_ROUND = 4;
+const COLUMN_ITERATIONS = 20;
 
 /**
  * The best split of `amountIn` from `from` to `to` found before the deadline (by value net of gas when priced), or
@@ -32,13 +44,19 @@ const MARGINAL_PROBE = 1e-9;
  */
 export function findBestSplit(graph: GraphView, from: number, to: number, amountIn: bigint, options: SplitOptions): SplitQuote | null {
   const total = Number(amountIn);
-  const paths = candidatePaths(graph, from, to, total, options);
+  const search = candidateSearch(graph, from, to, total, options);
+  let paths = search.paths;
   if (paths.length === 0 || amountIn <= 0n) return null;
   const single = bestSingle(graph, paths, amountIn, options);
-  if (single && Number(single.amountOut) >= marginalCeiling(graph, paths, total) * (1 - NOTHING_TO_GAIN)) return single;
-  const model = new SplitModel(graph, paths, total);
+  const [steepest] = bestMarginalPaths(graph, from, to, search.tokens, poolFlows(graph, [], []), total, options.platformCode, 1);
+  if (single && (!steepest || Number(single.amountOut) >= steepest.rate * total * (1 - NOTHING_TO_GAIN))) return single;
+  if (steepest && !paths.some((p) => hopsKey(p) === hopsKey(steepest.hops))) paths = [...paths, steepest.hops];
   const settings = { tolerance: TOLERANCE, maxIterations: MAX_ITERATIONS, deadline: options.deadline, now: options.now };
-  const allocation = optimiseSplit(model, total, settings);
+  let model = new SplitModel(graph, paths, total);
+  let allocation = optimiseSplit(model, total, settings);
+  // The output at the steepest path's zero-flow rate bounds every split: below PRICE_MOVING of it, wider splits pay.
+  if (steepest && steepest.rate * total > allocation.objective * (1 + PRICE_MOVING)) ({ model, allocation } = generateColumns(graph, from, to, search.tokens, model, allocation, options));
+  paths = model.paths as Hop[][];
   let best = betterOf(exactQuote(graph, paths, allocation, amountIn, options), single);
   if (!best || !options.gasCostInOutput) return best;
 
@@ -63,12 +81,66 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   }
 }
 
-/** Output of `total` at the best candidate's marginal rate: an upper bound on any split over the candidates. */
-function marginalCeiling(graph: GraphView, paths: readonly Hop[][], total: number): number {
-  const probe = total * MARGINAL_PROBE;
-  let best = 0;
-  for (const hops of paths) best = Math.max(best, pathEstimate(graph, hops, probe) / probe);
-  return best * total;
+/**
+ * Column generation: while the highest-rate path over the searched tokens (at the current flows) beats the best rate
+ * among the split's paths, it joins and the split is re-optimised from the current answer. Stops when the Frank-Wolfe
+ * gap over every path through those tokens is below ENOUGH (the split is then within that share of the best one over
+ * them), when a round gains less than ROUND_GAIN, at MAX_COLUMNS paths, or at the deadline.
+ */
+function generateColumns(
+  graph: GraphView,
+  from: number,
+  to: number,
+  tokens: CandidateTokens,
+  model: SplitModel,
+  allocation: Allocation,
+  options: SplitOptions,
+): { model: SplitModel; allocation: Allocation } {
+  const total = allocation.x.reduce((a, b) => a + b, 0);
+  const keys = new Set(model.paths.map(hopsKey));
+  while (model.pathCount < MAX_COLUMNS && !late(options)) {
+    const x = allocation.x;
+    model.prepare(x);
+    let rate = 0;
+    let atRates = 0;
+    for (let i = 0; i < model.pathCount; i++) {
+      if (!(x[i] > 0)) continue;
+      const g = model.marginal(i, x);
+      rate = Math.max(rate, g);
+      atRates += x[i] * g;
+    }
+    const found = bestMarginalPaths(graph, from, to, tokens, poolFlows(graph, model.paths, x), total, options.platformCode, COLUMNS_PER_ROUND * 4)
+      .filter((f) => !keys.has(hopsKey(f.hops)));
+    // Frank-Wolfe gap over the split's paths and every new path of the searched tokens (paths the optimiser dropped
+    // for a share below MIN_SHARE aside): no split over them yields more than objective + gap.
+    const gap = total * Math.max(rate, found[0]?.rate ?? 0) - atRates;
+    allocation.relativeGap = gap / allocation.objective;
+    if (allocation.relativeGap <= ENOUGH) break;
+    const added = compatible(found.filter((f) => f.rate > rate * (1 + COLUMN_GAIN)).map((f) => f.hops), COLUMNS_PER_ROUND);
+    if (added.length === 0) break;
+    for (const hops of added) keys.add(hopsKey(hops));
+    model = new SplitModel(graph, [...model.paths, ...added], total);
+    const initial = new Float64Array(model.pathCount);
+    initial.set(x);
+    const settings = { tolerance: TOLERANCE, maxIterations: COLUMN_ITERATIONS, initial, deadline: options.deadline, now: options.now };
+    const before = allocation.objective;
+    allocation = optimiseSplit(model, total, settings);
+    if (allocation.objective - before <= ROUND_GAIN * before) break;
+  }
+  return { model, allocation };
+}
+
+/** The first `count` paths (in order) that use no pool in a direction another of them uses differently. */
+function compatible(paths: Hop[][], count: number): Hop[][] {
+  const direction = new Map<number, number>();
+  const chosen: Hop[][] = [];
+  for (const hops of paths) {
+    if (chosen.length >= count) break;
+    if (conflictsWith(direction, hops)) continue;
+    claim(direction, hops);
+    chosen.push(hops);
+  }
+  return chosen;
 }
 
 /** Safety net against float-model error: the best candidate taking the whole input, evaluated exactly. */

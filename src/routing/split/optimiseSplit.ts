@@ -8,13 +8,15 @@
 // input from the active path with the lowest rate to the one with the highest, with an exact line search (regula
 // falsi on the difference of the two rates): the diagonal curvature overstates the curvature between paths coupled
 // through a shared pool.
-// Stopping rule: the Frank-Wolfe gap  X·max_i g_i − Σ_i x_i g_i  falls to `tolerance` × objective, or `maxIterations`,
-// or the deadline. For paths that share no pool the gap bounds the distance to the optimum over these paths (the
+// Stopping rule: the Frank-Wolfe gap  X·max_i g_i − Σ_i x_i g_i  falls to `tolerance` × objective, or the output
+// rises by less than STALL of itself over STALL_WINDOW iterations, or `maxIterations`, or the deadline. For paths that share no pool the gap bounds the distance to the optimum over these paths (the
 // objective is concave); for paths that share one the rates are the network-flow marginals (splitModel.ts) and the gap
 // is the same optimality measure, not a strict bound.
 import type { SplitModel } from './splitModel.ts';
 
 const CHUNKS = 32;
+const STALL_WINDOW = 10;
+const STALL = 1e-8;
 const LINE_SEARCH_STEPS = 16;
 /** The line search stops when the two rates agree to this share. */
 const RATE_MATCH = 1e-11;
@@ -54,6 +56,7 @@ export function optimiseSplit(model: SplitModel, total: number, options: Optimis
   const g = new Float64Array(n);
   let relativeGap = Infinity;
   let iterations = 0;
+  let windowStart = -Infinity;
   const late = () => options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
   for (; iterations < options.maxIterations; iterations++) {
     let best = -1;
@@ -71,6 +74,12 @@ export function optimiseSplit(model: SplitModel, total: number, options: Optimis
     const objective = model.objective(x);
     relativeGap = objective > 0 ? gap / objective : Infinity;
     if (relativeGap <= options.tolerance || best === worst || late()) break;
+    // Shared pools make the rates of coupled paths inexact, and the gap can stall above the tolerance: stop when the
+    // output has stopped rising.
+    if (iterations % STALL_WINDOW === 0) {
+      if (objective - windowStart <= STALL * objective) break;
+      windowStart = objective;
+    }
     if (!newtonStep(model, x, g, disabled, total, objective) || iterations % 2 === 1) lineSearch(model, x, best, worst);
     if (x[worst] > 0 && x[worst] < MIN_SHARE * total) {
       x[best] += x[worst];

@@ -1,4 +1,5 @@
-// Small helpers on paths shared by the split modules: float output along a path and a path's identity.
+// Small helpers on paths shared by the split modules: float output along a path, a path's identity, and the one use
+// each pool has across a split.
 import type { GraphView } from '../../graph/graphView.ts';
 import type { Hop } from '../types.ts';
 
@@ -15,4 +16,17 @@ export function pathEstimate(graph: GraphView, hops: readonly Hop[], amountIn: n
 /** A key naming a path by its pools and directions. */
 export function hopsKey(hops: readonly Hop[]): string {
   return hops.map((h) => `${h.pool}:${h.localIn}:${h.localOut}`).join('/');
+}
+
+/**
+ * Whether `hops` would use a pool in another direction or token pair than `claimed` (pool → localIn·256 + localOut)
+ * records; a pool serves one use across a split, as a second would trade against the first.
+ */
+export function conflictsWith(claimed: ReadonlyMap<number, number>, hops: readonly Hop[]): boolean {
+  return hops.some((h) => (claimed.get(h.pool) ?? h.localIn * 256 + h.localOut) !== h.localIn * 256 + h.localOut);
+}
+
+/** Records the pool uses of `hops` in `claimed`. */
+export function claim(claimed: Map<number, number>, hops: readonly Hop[]): void {
+  for (const h of hops) claimed.set(h.pool, h.localIn * 256 + h.localOut);
 }

@@ -1,0 +1,121 @@
+// Column generation for the split optimiser: the path whose marginal output rate, at the pools' current flows, is
+// the highest among every path of the pruned token set. When it beats the rate the current split has equalised to,
+// adding it raises the output (the objective is concave); when none does, the split is optimal over every such path.
+//
+// The rate of a path is the product of its hops' marginal rates at the flow each pool direction already carries
+// (a layered search, keeping the best few partial paths per token and hop count so that a path blocked by a repeated
+// token still has an alternative).
+import type { GraphView } from '../../graph/graphView.ts';
+import { EDGE_STRIDE, EdgeField } from '../../graph/layout.ts';
+import type { Hop } from '../types.ts';
+import type { CandidateTokens } from './candidatePaths.ts';
+
+const KEEP_PER_TOKEN = 3;
+/** Finite-difference step of a hop's marginal rate, relative to its flow (or to the trade when it carries none). */
+const STEP = 1e-6;
+
+interface Partial {
+  token: number;
+  rate: number;
+  hops: Hop[];
+}
+
+/** Flow (float input) through each pool direction, keyed `pool:localIn:localOut`, and the direction each pool is used in. */
+export interface PoolFlows {
+  input: Map<string, number>;
+  direction: Map<number, string>;
+}
+
+/** Float flows of `paths` at inputs `x`, executed in order. */
+export function poolFlows(graph: GraphView, paths: readonly Hop[][], x: ArrayLike<number>): PoolFlows {
+  const input = new Map<string, number>();
+  const direction = new Map<number, string>();
+  // Every path claims its pools' directions, even one the optimiser left without input: it may get input again.
+  for (const hops of paths) for (const h of hops) direction.set(h.pool, `${h.pool}:${h.localIn}:${h.localOut}`);
+  paths.forEach((hops, i) => {
+    let amount = x[i];
+    for (const h of hops) {
+      if (!(amount > 0)) return;
+      const key = `${h.pool}:${h.localIn}:${h.localOut}`;
+      const before = input.get(key) ?? 0;
+      input.set(key, before + amount);
+      const after = graph.estimateOut(h.pool, h.localIn, h.localOut, before + amount);
+      amount = after - (before > 0 ? graph.estimateOut(h.pool, h.localIn, h.localOut, before) : 0);
+    }
+  });
+  return { input, direction };
+}
+
+/**
+ * The paths from `from` to `to` over `tokens` at `flows` with their rates (output per unit of input at the margin),
+ * highest first, at most `count`; empty when no path can trade. `total` scales the probe on pools that carry no flow.
+ * @example bestMarginalPaths(graph, wpls, usdc, tokens, flows, 1e24, -1, 4)[0].rate
+ */
+export function bestMarginalPaths(
+  graph: GraphView,
+  from: number,
+  to: number,
+  tokens: CandidateTokens,
+  flows: PoolFlows,
+  total: number,
+  platformCode: number,
+  count: number,
+): { hops: Hop[]; rate: number }[] {
+  const arrivals: Partial[] = [];
+  let frontier: Partial[] = [{ token: from, rate: 1, hops: [] }];
+  for (let level = 1; level <= tokens.maxHops && frontier.length > 0; level++) {
+    const remaining = tokens.maxHops - level;
+    const kept = new Map<number, Partial[]>();
+    for (const partial of frontier) {
+      for (let d = 0; d <= remaining; d++) {
+        for (const next of tokens.tokensAt[d] ?? []) {
+          if (next === from || partial.hops.some((h) => h.tokenIn === next)) continue;
+          const end = graph.tokenEdgeStart[partial.token + 1];
+          for (let e = graph.firstEdgeTo(partial.token, next); e >= 0 && e < end; e++) {
+            const at = e * EDGE_STRIDE;
+            if (graph.edges[at + EdgeField.tokenOut] !== next) break;
+            const pool = graph.edges[at];
+            if (platformCode >= 0 && graph.poolPlatformCode(pool) !== platformCode) continue;
+            if (partial.hops.some((h) => h.pool === pool)) continue;
+            const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
+            const key = `${pool}:${hop.localIn}:${hop.localOut}`;
+            const used = flows.direction.get(pool);
+            // A pool serves one direction of one token pair across a split: a second use would trade against the first.
+            if (used !== undefined && used !== key) continue;
+            const rate = partial.rate * hopRate(graph, hop, flows.input.get(key) ?? 0, total * partial.rate);
+            if (!(rate > 0)) continue;
+            const extended: Partial = { token: next, rate, hops: [...partial.hops, hop] };
+            if (next === to) {
+              arrivals.push(extended);
+            } else {
+              keep(kept, extended);
+            }
+          }
+        }
+      }
+    }
+    frontier = [...kept.values()].flat();
+  }
+  arrivals.sort((a, b) => b.rate - a.rate);
+  return arrivals.slice(0, count).map((a) => ({ hops: a.hops, rate: a.rate }));
+}
+
+/** Marginal rate of one hop at input `flow` (central difference; forward from zero). */
+function hopRate(graph: GraphView, h: Hop, flow: number, scale: number): number {
+  const step = STEP * (flow > 0 ? flow : scale);
+  if (!(step > 0)) return 0;
+  const up = graph.estimateOut(h.pool, h.localIn, h.localOut, flow + step);
+  if (!(up > 0)) return 0;
+  if (flow > step) return (up - graph.estimateOut(h.pool, h.localIn, h.localOut, flow - step)) / (2 * step);
+  return (up - (flow > 0 ? graph.estimateOut(h.pool, h.localIn, h.localOut, flow) : 0)) / step;
+}
+
+function keep(kept: Map<number, Partial[]>, partial: Partial): void {
+  let list = kept.get(partial.token);
+  if (!list) kept.set(partial.token, (list = []));
+  if (list.length >= KEEP_PER_TOKEN && partial.rate <= list[list.length - 1].rate) return;
+  let i = list.length;
+  while (i > 0 && list[i - 1].rate < partial.rate) i--;
+  list.splice(i, 0, partial);
+  if (list.length > KEEP_PER_TOKEN) list.pop();
+}
