@@ -3,6 +3,8 @@
 // run source side → majors → target side, and between two majors only from the one farther from the target (hops,
 // then liquidity rank) to the nearer: the trade graph is acyclic, so no round trip can be counted as output (the
 // generated pools carry price noise: with cycles the optimum would be "route X and arbitrage", not "route X").
+// A pool with 3+ tokens gives one trade per oriented token pair, grouped under the pool: the solver lets a pool trade
+// ONE pair at a time (as production does across a split). Tokens that cannot lie on a source → target path are dropped.
 import type { GraphView } from '../../src/graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
 import type { UniV2Pool } from '../../src/pools/univ2/univ2Pool.ts';
@@ -24,6 +26,10 @@ export interface ReferenceProblem {
   /** Graph token indices; tokens[0] is the source, tokens[1] the target. */
   tokens: number[];
   trades: Trade[];
+  /** Trade indices per pool: a pool trades one of its pairs at a time. */
+  poolTrades: number[][];
+  /** Token indices in a topological order of the trade DAG (source first). */
+  order: number[];
   /** Starting prices of each token in target units (from the graph's native prices). */
   startPrice: number[];
 }
@@ -35,9 +41,17 @@ const TARGET_SIDE = 3;
 const TARGET = 4;
 
 /**
- * @example referenceProblem(graph, wpls, usdc, -1, 40)
+ * `withNeighbours` false leaves the endpoints' neighbours out (a smaller problem, for scaling measurements).
+ * @example referenceProblem(graph, wpls, usdc, -1, 32)
  */
-export function referenceProblem(graph: GraphView, from: number, to: number, platformCode: number, majors: number): ReferenceProblem {
+export function referenceProblem(
+  graph: GraphView,
+  from: number,
+  to: number,
+  platformCode: number,
+  majors: number,
+  withNeighbours = true,
+): ReferenceProblem {
   const allows = (pool: number) => platformCode < 0 || graph.poolPlatformCode(pool) === platformCode;
   const majorSet = new Set(Array.from(graph.tokensByLiquidity().subarray(0, majors)));
   const tier = new Map<number, number>([[from, SOURCE], [to, TARGET]]);
@@ -49,12 +63,9 @@ export function referenceProblem(graph: GraphView, from: number, to: number, pla
     return list;
   };
   for (const m of majorSet) if (!tier.has(m)) tier.set(m, MAJOR);
-  if (!majorSet.has(to)) for (const t of neighbours(to)) if (!tier.has(t)) tier.set(t, TARGET_SIDE);
-  if (!majorSet.has(from)) for (const t of neighbours(from)) if (!tier.has(t)) tier.set(t, SOURCE_SIDE);
-  const tokens = [from, to, ...[...tier.keys()].filter((t) => t !== from && t !== to)];
-  const index = new Map(tokens.map((t, i) => [t, i]));
-  const target = graph.tokenNativePrice[to];
-  const startPrice = tokens.map((t) => (graph.tokenNativePrice[t] > 0 && target > 0 ? graph.tokenNativePrice[t] / target : 1));
+  if (withNeighbours) for (const t of neighbours(to)) if (!tier.has(t)) tier.set(t, TARGET_SIDE);
+  if (withNeighbours) for (const t of neighbours(from)) if (!tier.has(t)) tier.set(t, SOURCE_SIDE);
+  const candidates = [from, to, ...[...tier.keys()].filter((t) => t !== from && t !== to)];
 
   // Hop distance of each major to the target through majors (then the target's side), for the orientation.
   const distance = new Map<number, number>([[to, 0]]);
@@ -67,9 +78,10 @@ export function referenceProblem(graph: GraphView, from: number, to: number, pla
   const key = (t: number) => (distance.get(t) ?? 99) * 1e9 + rank[t];
   const nearer = (a: number, b: number) => key(a) < key(b);
 
-  const trades: Trade[] = [];
+  // Oriented pairs (graph tokens) of every pool among the candidates.
+  const pairs: { pool: number; tu: number; tv: number; a: number; b: number }[] = [];
   const seen = new Set<number>();
-  for (const token of tokens) {
+  for (const token of candidates) {
     for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
       const pool = graph.edges[e * EDGE_STRIDE];
       if (seen.has(pool) || !allows(pool)) continue;
@@ -78,27 +90,63 @@ export function referenceProblem(graph: GraphView, from: number, to: number, pla
       for (let a = 0; a < poolTokens.length; a++) {
         for (let b = 0; b < poolTokens.length; b++) {
           const [tu, tv] = [poolTokens[a], poolTokens[b]];
-          if (a === b || !index.has(tu) || !index.has(tv)) continue;
+          if (a === b || !tier.has(tu) || !tier.has(tv)) continue;
           const [ku, kv] = [tier.get(tu)!, tier.get(tv)!];
-          if (!(kv > ku || (ku === MAJOR && kv === MAJOR && nearer(tv, tu)))) continue;
-          const priceIn = graph.tokenNativePrice[tu];
-          const trade: Trade = {
-            pool,
-            u: index.get(tu)!,
-            v: index.get(tv)!,
-            localIn: a,
-            localOut: b,
-            scaleIn: priceIn > 0 ? graph.poolLiquidity[pool] / priceIn : 1e18,
-          };
-          if (graph.poolKind(pool) === 'univ2') {
-            const st = (graph.pool(pool) as UniV2Pool).state;
-            const [rIn, rOut] = a === 0 ? [st.reserve0, st.reserve1] : [st.reserve1, st.reserve0];
-            trade.v2 = { reserveIn: Number(rIn), reserveOut: Number(rOut), gamma: Number(st.feeNumerator) / Number(st.feeDenominator) };
-          }
-          trades.push(trade);
+          if (kv > ku || (ku === MAJOR && kv === MAJOR && nearer(tv, tu))) pairs.push({ pool, tu, tv, a, b });
         }
       }
     }
   }
-  return { tokens, trades, startPrice };
+
+  // Keep only tokens on some source → target path of the DAG.
+  const reach = (start: number, forward: boolean) => {
+    const adjacency = new Map<number, number[]>();
+    for (const p of pairs) {
+      const [x, y] = forward ? [p.tu, p.tv] : [p.tv, p.tu];
+      if (!adjacency.has(x)) adjacency.set(x, []);
+      adjacency.get(x)!.push(y);
+    }
+    const found = new Set([start]);
+    for (const stack = [start]; stack.length > 0; ) for (const y of adjacency.get(stack.pop()!) ?? []) if (!found.has(y)) found.add(y), stack.push(y);
+    return found;
+  };
+  const fromSource = reach(from, true);
+  const toTarget = reach(to, false);
+  const tokens = candidates.filter((t, i) => i < 2 || (fromSource.has(t) && toTarget.has(t)));
+  const index = new Map(tokens.map((t, i) => [t, i]));
+  const target = graph.tokenNativePrice[to];
+  const startPrice = tokens.map((t) => (graph.tokenNativePrice[t] > 0 && target > 0 ? graph.tokenNativePrice[t] / target : 1));
+
+  const trades: Trade[] = [];
+  const byPool = new Map<number, number[]>();
+  for (const { pool, tu, tv, a, b } of pairs) {
+    if (!index.has(tu) || !index.has(tv)) continue;
+    const priceIn = graph.tokenNativePrice[tu];
+    const trade: Trade = {
+      pool,
+      u: index.get(tu)!,
+      v: index.get(tv)!,
+      localIn: a,
+      localOut: b,
+      scaleIn: priceIn > 0 ? graph.poolLiquidity[pool] / priceIn : 1e18,
+    };
+    if (graph.poolKind(pool) === 'univ2') {
+      const st = (graph.pool(pool) as UniV2Pool).state;
+      const [rIn, rOut] = a === 0 ? [st.reserve0, st.reserve1] : [st.reserve1, st.reserve0];
+      trade.v2 = { reserveIn: Number(rIn), reserveOut: Number(rOut), gamma: Number(st.feeNumerator) / Number(st.feeDenominator) };
+    }
+    if (!byPool.has(pool)) byPool.set(pool, []);
+    byPool.get(pool)!.push(trades.length);
+    trades.push(trade);
+  }
+
+  // Kahn's algorithm over the trades (acyclic by construction).
+  const indegree = new Array<number>(tokens.length).fill(0);
+  const out = tokens.map(() => [] as number[]);
+  for (const t of trades) indegree[t.v]++, out[t.u].push(t.v);
+  const order: number[] = [];
+  for (let i = 0; i < tokens.length; i++) if (indegree[i] === 0) order.push(i);
+  for (let k = 0; k < order.length; k++) for (const v of out[order[k]]) if (--indegree[v] === 0) order.push(v);
+  if (order.length !== tokens.length) throw new Error('reference trades are not acyclic');
+  return { tokens, trades, poolTrades: [...byPool.values()], order, startPrice };
 }
