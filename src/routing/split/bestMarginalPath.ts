@@ -9,6 +9,7 @@ import type { GraphView } from '../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../graph/layout.ts';
 import type { Hop } from '../types.ts';
 import type { CandidateTokens } from './candidatePaths.ts';
+import { claim, hopConflicts } from './pathEstimate.ts';
 
 const KEEP_PER_TOKEN = 3;
 /** Finite-difference step of a hop's marginal rate, relative to its flow (or to the trade when it carries none). */
@@ -20,18 +21,18 @@ interface Partial {
   hops: Hop[];
 }
 
-/** Flow (float input) through each pool direction, keyed `pool:localIn:localOut`, and the direction each pool is used in. */
+/** Flow (float input) through each pool direction, keyed `pool:localIn:localOut`, and the use each pool is claimed for. */
 export interface PoolFlows {
   input: Map<string, number>;
-  direction: Map<number, string>;
+  claimed: Map<number, number>;
 }
 
 /** Float flows of `paths` at inputs `x`, executed in order. */
 export function poolFlows(graph: GraphView, paths: readonly Hop[][], x: ArrayLike<number>): PoolFlows {
   const input = new Map<string, number>();
-  const direction = new Map<number, string>();
-  // Every path claims its pools' directions, even one the optimiser left without input: it may get input again.
-  for (const hops of paths) for (const h of hops) direction.set(h.pool, `${h.pool}:${h.localIn}:${h.localOut}`);
+  const claimed = new Map<number, number>();
+  // Every path claims its pools' uses, even one the optimiser left without input: it may get input again.
+  for (const hops of paths) claim(claimed, hops);
   paths.forEach((hops, i) => {
     let amount = x[i];
     for (const h of hops) {
@@ -43,7 +44,7 @@ export function poolFlows(graph: GraphView, paths: readonly Hop[][], x: ArrayLik
       amount = after - (before > 0 ? graph.estimateOut(h.pool, h.localIn, h.localOut, before) : 0);
     }
   });
-  return { input, direction };
+  return { input, claimed };
 }
 
 /**
@@ -78,11 +79,9 @@ export function bestMarginalPaths(
             if (platformCode >= 0 && graph.poolPlatformCode(pool) !== platformCode) continue;
             if (partial.hops.some((h) => h.pool === pool)) continue;
             const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
-            const key = `${pool}:${hop.localIn}:${hop.localOut}`;
-            const used = flows.direction.get(pool);
             // A pool serves one direction of one token pair across a split: a second use would trade against the first.
-            if (used !== undefined && used !== key) continue;
-            const rate = partial.rate * hopRate(graph, hop, flows.input.get(key) ?? 0, total * partial.rate);
+            if (hopConflicts(flows.claimed, hop)) continue;
+            const rate = partial.rate * hopRate(graph, hop, flows.input.get(`${pool}:${hop.localIn}:${hop.localOut}`) ?? 0, total * partial.rate);
             if (!(rate > 0)) continue;
             const extended: Partial = { token: next, rate, hops: [...partial.hops, hop] };
             if (next === to) {

@@ -13,7 +13,7 @@ import { SplitModel } from './splitModel.ts';
 import type { SplitOptions, SplitQuote } from './types.ts';
 import { v2ClosedForm } from './v2ClosedForm.ts';
 
-/** Stop when the Frank-Wolfe gap is below this share of the objective (1e-7: a thousandth of a basis point). */
+/** Stop when the Frank-Wolfe gap is below this share of the objective (1e-6: a hundredth of a basis point). */
 const TOLERANCE = 1e-6;
 const MAX_ITERATIONS = 300;
 /** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
@@ -26,11 +26,11 @@ const PRUNE_ITERATIONS = 60;
 const NOTHING_TO_GAIN = 1e-5;
 /** Column generation adds a path only when its marginal rate beats the split's by this share, up to this many paths. */
 const COLUMN_GAIN = 1e-6;
-/** Column generation runs only when no split over the searched tokens can beat the first answer by more than this. */
+/** Column generation runs only when the zero-flow ceiling leaves room to beat the first answer by more than this share. */
 const PRICE_MOVING = 1e-3;
 /** Column generation also stops when a round of new paths raised the output by less than this share. */
 const ROUND_GAIN = 1e-6;
-/** Column generation stops once no split over the searched tokens can gain this share (a tenth of a basis point). */
+/** Column generation stops once no split over the searched tokens can gain this share (half a basis point). */
 const ENOUGH = 5e-5;
 const MAX_COLUMNS = 48;
 /** Paths added per round, and the optimiser iterations after each round (it starts from the previous answer). */
@@ -45,7 +45,7 @@ const COLUMN_ITERATIONS = 20;
 export function findBestSplit(graph: GraphView, from: number, to: number, amountIn: bigint, options: SplitOptions): SplitQuote | null {
   const total = Number(amountIn);
   const search = candidateSearch(graph, from, to, total, options);
-  let paths = search.paths;
+  let paths: readonly Hop[][] = search.paths;
   if (paths.length === 0 || amountIn <= 0n) return null;
   const single = bestSingle(graph, paths, amountIn, options);
   const [steepest] = bestMarginalPaths(graph, from, to, search.tokens, poolFlows(graph, [], []), total, options.platformCode, 1);
@@ -54,9 +54,10 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   const settings = { tolerance: TOLERANCE, maxIterations: MAX_ITERATIONS, deadline: options.deadline, now: options.now };
   let model = new SplitModel(graph, paths, total);
   let allocation = optimiseSplit(model, total, settings);
-  // The output at the steepest path's zero-flow rate bounds every split: below PRICE_MOVING of it, wider splits pay.
+  // The output at the steepest path's zero-flow rate bounds every split: only a first answer further below it than
+  // PRICE_MOVING leaves enough to gain for wider splits to pay.
   if (steepest && steepest.rate * total > allocation.objective * (1 + PRICE_MOVING)) ({ model, allocation } = generateColumns(graph, from, to, search.tokens, model, allocation, options));
-  paths = model.paths as Hop[][];
+  paths = model.paths;
   let best = betterOf(exactQuote(graph, paths, allocation, amountIn, options), single);
   if (!best || !options.gasCostInOutput) return best;
 

@@ -9,8 +9,8 @@
 // falsi on the difference of the two rates): the diagonal curvature overstates the curvature between paths coupled
 // through a shared pool.
 // Stopping rule: the Frank-Wolfe gap  X·max_i g_i − Σ_i x_i g_i  falls to `tolerance` × objective, or the output
-// rises by less than STALL of itself over STALL_WINDOW iterations, or `maxIterations`, or the deadline. For paths that share no pool the gap bounds the distance to the optimum over these paths (the
-// objective is concave); for paths that share one the rates are the network-flow marginals (splitModel.ts) and the gap
+// rises by less than STALL of itself over STALL_WINDOW iterations, or `maxIterations`, or the deadline. For paths
+// that share no pool the gap bounds the distance to the optimum over these paths (the objective is concave); for paths that share one the rates are the network-flow marginals (splitModel.ts) and the gap
 // is the same optimality measure, not a strict bound.
 import type { SplitModel } from './splitModel.ts';
 

@@ -23,10 +23,20 @@ export function hopsKey(hops: readonly Hop[]): string {
  * records; a pool serves one use across a split, as a second would trade against the first.
  */
 export function conflictsWith(claimed: ReadonlyMap<number, number>, hops: readonly Hop[]): boolean {
-  return hops.some((h) => (claimed.get(h.pool) ?? h.localIn * 256 + h.localOut) !== h.localIn * 256 + h.localOut);
+  return hops.some((h) => hopConflicts(claimed, h));
+}
+
+/** Whether one hop would use its pool otherwise than `claimed` records. */
+export function hopConflicts(claimed: ReadonlyMap<number, number>, h: Hop): boolean {
+  return (claimed.get(h.pool) ?? useOf(h)) !== useOf(h);
 }
 
 /** Records the pool uses of `hops` in `claimed`. */
 export function claim(claimed: Map<number, number>, hops: readonly Hop[]): void {
-  for (const h of hops) claimed.set(h.pool, h.localIn * 256 + h.localOut);
+  for (const h of hops) claimed.set(h.pool, useOf(h));
+}
+
+/** The use a hop makes of its pool: the token it puts in and the one it takes out. */
+function useOf(h: Hop): number {
+  return h.localIn * 256 + h.localOut;
 }
