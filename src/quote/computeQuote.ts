@@ -75,18 +75,21 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     platformCode: task.platform === 'mixed' ? -1 : DEX_PLATFORM_IDS.indexOf(task.platform),
     gasCostInOutput: gasCost && ((path) => gasCost(gasOf(path))),
   };
-  const path = bestPath(graph, from, to, task, options);
+  const searchDeadline = startedMs + SEARCH_SHARE_OF_BUDGET * (task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS);
+  const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
   const split =
     task.mode === 'advanced'
       ? findBestSplit(graph, from, to, task.amountIn, {
           ...SPLIT_PROFILE,
           platformCode: options.platformCode,
-          seedPaths: path ? [path.hops] : [],
+          seedPaths: standard ? [standard.hops] : [],
           gasCostInOutput: gasCost && ((legs) => gasCost(gasOfLegs(legs))),
-          deadline: startedMs + SEARCH_SHARE_OF_BUDGET * (task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS),
+          deadline: searchDeadline,
           now: () => performance.now(),
         })
       : null;
+  // The deep single-path search (more hops and connectors) runs when the split search left time for it.
+  const path = task.mode === 'advanced' && performance.now() < searchDeadline ? deeperPath(graph, from, to, task, options, standard) : standard;
   const pathValue = path ? path.amountOut - (options.gasCostInOutput?.(path) ?? 0n) : 0n;
   if (split && split.legs.length > 1 && (!path || split.value > pathValue)) {
     const tx = task.userAddress ? splitTx(graph, preset, task, split) : undefined;
@@ -145,16 +148,15 @@ function splitQuote(
   };
 }
 
-/** /quotes/advanced searches deeper and also runs the standard search, so it is never worse than /quotes. */
-function bestPath(
+/** The better (net of gas) of `standard` and the deep single-path search of /quotes/advanced. */
+function deeperPath(
   graph: GraphView,
   from: number,
   to: number,
   task: QuoteTask,
   options: Omit<SearchOptions, 'maxHops' | 'candidates' | 'connectors'>,
+  standard: PathQuote | null,
 ): PathQuote | null {
-  const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
-  if (task.mode === 'standard') return standard;
   const deep = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.advanced });
   if (!standard || !deep) return standard ?? deep;
   const value = (p: PathQuote) => p.amountOut - (options.gasCostInOutput?.(p) ?? 0n);

@@ -1,0 +1,117 @@
+// A pool direction's output curve as a table, for the flow optimiser's pools that have no closed form (every kind but
+// UniV2). The float estimate is sampled on a geometric grid of inputs; the secant slope of each interval stands for
+// the marginal rate at its midpoint, and the marginal rate is linear between midpoints. That makes the curve concave
+// (slopes are forced to decrease) and its best trade at a price ratio continuous in the ratio, which Newton's method
+// needs. Tables are built once per pool state (a graph version decodes each pool once) and kept with it.
+import type { GraphView } from '../../../graph/graphView.ts';
+import type { PoolBase } from '../../../pools/poolBase.ts';
+
+/** Grid: from this share of the input side's depth up to this multiple of it, each input this factor above the last. */
+const FIRST_SHARE = 1e-8;
+const LAST_MULTIPLE = 30;
+const GROWTH = 1.15;
+
+/** Best trade at one price ratio: input, output and the input's derivative in the ratio (≤ 0). */
+export interface CurveTrade {
+  delta: number;
+  out: number;
+  dDelta: number;
+}
+
+export class CurveTable {
+  private constructor(
+    /** Zero, then the midpoints of the grid intervals, increasing. */
+    private readonly mid: Float64Array,
+    /** Marginal rate at each of those inputs, strictly decreasing. */
+    private readonly slope: Float64Array,
+    /** Output for an input of mid[k]. */
+    private readonly integral: Float64Array,
+  ) {}
+
+  /** Marginal rate at zero input. */
+  get firstRate(): number {
+    return this.slope[0];
+  }
+
+  /**
+   * The table of `pool`'s curve from local token `localIn` to `localOut` (raw units), or null when the pool cannot
+   * trade that way. `depthIn` is the input side's depth in raw units of the input token.
+   */
+  static of(graph: GraphView, pool: number, localIn: number, localOut: number, depthIn: number): CurveTable | null {
+    const state = graph.pool(pool);
+    const key = localIn * 256 + localOut;
+    let byUse = tables.get(state);
+    if (!byUse) tables.set(state, (byUse = new Map()));
+    if (byUse.has(key)) return byUse.get(key)!;
+    const estimate = (x: number) => state.estimateOut(localIn, localOut, x);
+    const executes = (x: number) => state.swapExactIn(localIn, localOut, BigInt(Math.floor(x))) !== null;
+    const table = CurveTable.sample(estimate, depthIn, executes);
+    byUse.set(key, table);
+    return table;
+  }
+
+  /**
+   * A table sampled from `estimate` (raw input → raw output) over a pool of input depth `depthIn`, ending before the
+   * first input that `executes` rejects (a pool's limits: liquidity running out, a maximum input ratio).
+   */
+  static sample(estimate: (amountIn: number) => number, depthIn: number, executes: (amountIn: number) => boolean = () => true): CurveTable | null {
+    const xs = [0];
+    const outs = [0];
+    for (let x = depthIn * FIRST_SHARE; x <= depthIn * LAST_MULTIPLE; x *= GROWTH) {
+      const out = estimate(x);
+      if (!(out > 0) || !executes(x)) {
+        // Dust that rounds to nothing: start the curve at the first input that trades.
+        if (xs.length === 1) continue;
+        break;
+      }
+      xs.push(x);
+      outs.push(out);
+    }
+    // The rate at zero input, extrapolated from the first two intervals, starts the curve: the best trade then grows
+    // from zero as the price ratio falls below it (no jump to the first midpoint).
+    const mid: number[] = [0];
+    const slope: number[] = [Infinity];
+    for (let k = 0; k + 1 < xs.length; k++) {
+      let s = (outs[k + 1] - outs[k]) / (xs[k + 1] - xs[k]);
+      // Concavity: an estimate's rounding can make a slope rise; a flat stretch would make the best trade jump.
+      s = Math.min(s, slope[slope.length - 1] * (1 - 1e-12));
+      if (!(s > 0)) break;
+      mid.push((xs[k] + xs[k + 1]) / 2);
+      slope.push(s);
+    }
+    if (slope.length < 3) return null;
+    slope[0] = Math.max(slope[1] + ((slope[1] - slope[2]) * mid[1]) / (mid[2] - mid[1]), slope[1] * (1 + 1e-9));
+    const integral = new Float64Array(mid.length);
+    for (let k = 1; k < mid.length; k++) integral[k] = integral[k - 1] + ((mid[k] - mid[k - 1]) * (slope[k - 1] + slope[k])) / 2;
+    return new CurveTable(Float64Array.from(mid), Float64Array.from(slope), integral);
+  }
+
+  /** The trade maximising out − r·delta (r: price of the input in units of the output), written into `into`. */
+  bestTrade(r: number, into: CurveTrade): void {
+    const { mid, slope, integral } = this;
+    const last = slope.length - 1;
+    if (!(r < slope[0])) {
+      into.delta = into.out = into.dDelta = 0;
+      return;
+    }
+    // k: the interval with slope[k] ≥ r > slope[k + 1] (the last one when r is below every rate: the pool's end).
+    let k = 0;
+    if (r <= slope[last]) k = last - 1;
+    else {
+      let high = last;
+      while (high - k > 1) {
+        const m = (k + high) >>> 1;
+        if (slope[m] >= r) k = m;
+        else high = m;
+      }
+    }
+    const width = mid[k + 1] - mid[k];
+    const fall = slope[k] - slope[k + 1];
+    const rate = Math.max(r, slope[k + 1]);
+    into.delta = mid[k] + ((slope[k] - rate) / fall) * width;
+    into.out = integral[k] + ((into.delta - mid[k]) * (slope[k] + rate)) / 2;
+    into.dDelta = -width / fall;
+  }
+}
+
+const tables = new WeakMap<PoolBase, Map<number, CurveTable | null>>();

@@ -1,0 +1,256 @@
+// The flow optimiser's dual (Angeris, Diamandis et al., "An Efficient Algorithm for Optimal Routing Through Constant
+// Function Market Makers"): with a price ν_j for every token (the target's fixed at 1), each trade makes the profit
+// of its best trade at those prices, and
+//     g(ν) = ν_source·X + Σ_trades max_δ (ν_out·f(δ) − ν_in·δ)
+// bounds the output of every routing of X over the network's trades. g is convex; at its minimum the trades' best
+// flows balance at every token, and that flow is the optimal routing.
+//
+// Method: Newton's method on g, whose Hessian is a weighted graph Laplacian (each active trade adds w·a·aᵀ with
+// a = e_in − r·e_out), solved densely by Cholesky (the pruned token sets hold tens of tokens), with a backtracking
+// line search that keeps every price above a tenth of its value. g has kinks where a trade starts to pay (its
+// curvature jumps from zero), so the Hessian is damped à la Levenberg-Marquardt: H + λ·diag(H), λ shrinking after a
+// full step and growing after a cut one. Stopping rule: the Newton decrement (the predicted
+// fall of g) below DECREMENT_TOLERANCE of g, MAX_ITERATIONS, or the deadline.
+import type { FlowNetwork, Trade } from './flowNetwork.ts';
+import type { CurveTrade } from './curveTable.ts';
+
+const DECREMENT_TOLERANCE = 1e-12;
+const MAX_ITERATIONS = 60;
+/** A step may lower a price to no less than this share of it (prices must stay positive). */
+const LOWEST_SHARE = 0.1;
+const ARMIJO = 1e-4;
+/** How far (share of its price) a token with no active trade moves against its gradient in one step. */
+const ZERO_CURVATURE_MOVE = 0.01;
+const INITIAL_DAMPING = 1e-2;
+const MIN_DAMPING = 1e-8;
+const MAX_DAMPING = 1e6;
+
+export interface DualLimits {
+  maxIterations?: number;
+  deadline?: number;
+  now?: () => number;
+}
+
+/** The trades' best flows at the final prices (normalised units), and the bound g there. */
+export interface DualSolution {
+  prices: Float64Array;
+  delta: Float64Array;
+  out: Float64Array;
+  profit: Float64Array;
+  bound: number;
+  iterations: number;
+}
+
+/**
+ * Minimises g from `start` prices over the trades not `disabled`.
+ * @example solveDual(network, new Uint8Array(network.trades.length), Float64Array.from(network.tokens, () => 1))
+ */
+export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Float64Array, limits: DualLimits = {}): DualSolution {
+  const n = network.tokens.length;
+  const dual = new Dual(network, disabled);
+  let prices = start.slice();
+  const grad = new Float64Array(n);
+  const hessian = new Float64Array(n * n);
+  const step = new Float64Array(n);
+  const trial = new Float64Array(n);
+  balanceSource(dual, network, prices);
+  let g = dual.evaluate(prices, grad, hessian);
+  let damping = INITIAL_DAMPING;
+  let iterations = 0;
+  for (; iterations < (limits.maxIterations ?? MAX_ITERATIONS); iterations++) {
+    if (limits.deadline !== undefined && limits.now && limits.now() > limits.deadline) break;
+    newtonStep(hessian, grad, prices, step, n, damping);
+    let slope = 0;
+    for (let j = 0; j < n; j++) slope += grad[j] * step[j];
+    if (!(-slope > DECREMENT_TOLERANCE * Math.abs(g))) break;
+    let t = 1;
+    for (let j = 0; j < n; j++) if (step[j] < 0) t = Math.min(t, ((1 - LOWEST_SHARE) * prices[j]) / -step[j]);
+    let accepted = false;
+    for (let k = 0; k < 40; k++, t /= 2) {
+      for (let j = 0; j < n; j++) trial[j] = prices[j] + t * step[j];
+      const gTrial = dual.evaluate(trial, null, null);
+      if (gTrial <= g + ARMIJO * t * slope) {
+        accepted = true;
+        break;
+      }
+    }
+    if (!accepted) break;
+    damping = t === 1 ? Math.max(damping / 3, MIN_DAMPING) : Math.min(damping * 10, MAX_DAMPING);
+    prices = trial.slice();
+    g = dual.evaluate(prices, grad, hessian);
+  }
+  const delta = new Float64Array(network.trades.length);
+  const out = new Float64Array(network.trades.length);
+  const profit = new Float64Array(network.trades.length);
+  const bound = dual.evaluate(prices, null, null, { delta, out, profit });
+  return { prices, delta, out, profit, bound, iterations };
+}
+
+/** g and its derivatives; the trades are copied into typed arrays, as g is evaluated thousands of times per quote. */
+class Dual {
+  private readonly best: CurveTrade = { delta: 0, out: 0, dDelta: 0 };
+  private readonly from: Int32Array;
+  private readonly to: Int32Array;
+  private readonly reserveIn: Float64Array;
+  private readonly reserveOut: Float64Array;
+  private readonly gamma: Float64Array;
+  private readonly tables: (Trade['table'])[];
+  private readonly inScale: Float64Array;
+  private readonly outScale: Float64Array;
+
+  constructor(
+    private readonly network: FlowNetwork,
+    private readonly disabled: Uint8Array,
+  ) {
+    const { trades } = network;
+    const m = trades.length;
+    [this.from, this.to] = [new Int32Array(m), new Int32Array(m)];
+    [this.reserveIn, this.reserveOut, this.gamma] = [new Float64Array(m), new Float64Array(m), new Float64Array(m)];
+    [this.inScale, this.outScale] = [new Float64Array(m), new Float64Array(m)];
+    this.tables = [];
+    // Plain loops: TypedArray.from with a mapping function is slow in V8.
+    for (let i = 0; i < m; i++) {
+      const t = trades[i];
+      this.from[i] = t.from;
+      this.to[i] = t.to;
+      this.reserveIn[i] = t.reserveIn;
+      this.reserveOut[i] = t.reserveOut;
+      this.gamma[i] = t.gamma;
+      this.inScale[i] = t.inScale;
+      this.outScale[i] = t.outScale;
+      this.tables.push(t.table);
+    }
+  }
+
+  /** g at `prices`; fills its gradient and Hessian (row-major) when given, and the trades' flows when asked. */
+  evaluate(
+    prices: Float64Array,
+    grad: Float64Array | null,
+    hessian: Float64Array | null,
+    flows?: { delta: Float64Array; out: Float64Array; profit: Float64Array },
+  ): number {
+    const { source, total } = this.network;
+    const { from, to, reserveIn, reserveOut, gamma, disabled } = this;
+    const n = prices.length;
+    let g = prices[source] * total;
+    if (grad) grad.fill(0), (grad[source] = total);
+    if (hessian) hessian.fill(0);
+    for (let i = 0; i < from.length; i++) {
+      if (disabled[i]) continue;
+      const u = from[i];
+      const v = to[i];
+      const pIn = prices[u];
+      const pOut = v < 0 ? 1 : prices[v];
+      const r = pIn / pOut;
+      let delta: number, out: number, dDelta: number;
+      if (gamma[i] > 0) {
+        // UniV2: f'(δ) = γ·Rin·Rout / (Rin + γδ)² = r.
+        const q = Math.sqrt((gamma[i] * reserveIn[i] * reserveOut[i]) / r);
+        if (!(q > reserveIn[i])) continue;
+        delta = (q - reserveIn[i]) / gamma[i];
+        out = reserveOut[i] - (reserveIn[i] * reserveOut[i]) / q;
+        dDelta = -q / (2 * r * gamma[i]);
+      } else {
+        const scale = this.inScale[i] * this.outScale[i];
+        this.tables[i]!.bestTrade(r / scale, this.best);
+        if (!(this.best.delta > 0)) continue;
+        delta = this.best.delta / this.inScale[i];
+        out = this.best.out * this.outScale[i];
+        dDelta = this.best.dDelta / (this.inScale[i] * scale);
+      }
+      const profit = pOut * out - pIn * delta;
+      g += profit;
+      if (flows) (flows.delta[i] = delta), (flows.out[i] = out), (flows.profit[i] = profit);
+      if (grad) {
+        grad[u] -= delta;
+        if (v >= 0) grad[v] += out;
+      }
+      if (hessian) {
+        const w = -dDelta / pOut;
+        hessian[u * n + u] += w;
+        if (v >= 0) {
+          hessian[u * n + v] -= w * r;
+          hessian[v * n + u] -= w * r;
+          hessian[v * n + v] += w * r * r;
+        }
+      }
+    }
+    return g;
+  }
+}
+
+/**
+ * Sets the source's price so that its trades (at the other prices) take the whole input: bisection on a monotone
+ * function, done first because at the start no trade of the source pays, so Newton's method has no curvature to go by.
+ */
+function balanceSource(dual: Dual, network: FlowNetwork, prices: Float64Array): void {
+  const grad = new Float64Array(prices.length);
+  const s = network.source;
+  // grad[s] = X − (what the source's trades take) rises with the source's price.
+  let high = prices[s];
+  let low = high;
+  for (let k = 0; k < 60; k++) {
+    low /= 4;
+    prices[s] = low;
+    dual.evaluate(prices, grad, null);
+    if (grad[s] <= 0) break;
+    high = low;
+  }
+  // A start for Newton's method, not the answer: a bracket of a millionth suffices.
+  for (let k = 0; k < 30 && high - low > 1e-6 * high; k++) {
+    prices[s] = (low + high) / 2;
+    dual.evaluate(prices, grad, null);
+    if (grad[s] > 0) high = prices[s];
+    else low = prices[s];
+  }
+  prices[s] = high;
+}
+
+/**
+ * Damped Newton direction: solves (H + λ·diag(H))·d = −∇g. A token no active trade touches has no curvature: its price moves by
+ * ZERO_CURVATURE_MOVE against the gradient, or not at all when the gradient is zero.
+ */
+function newtonStep(hessian: Float64Array, grad: Float64Array, prices: Float64Array, step: Float64Array, n: number, damping: number): void {
+  let largest = 0;
+  for (let j = 0; j < n; j++) largest = Math.max(largest, hessian[j * n + j]);
+  for (let j = 0; j < n; j++) {
+    const d = j * n + j;
+    if (hessian[d] <= largest * 1e-14) hessian[d] = grad[j] !== 0 ? Math.abs(grad[j]) / (ZERO_CURVATURE_MOVE * prices[j]) : 1;
+    else hessian[d] *= 1 + damping;
+  }
+  const diagonal = Float64Array.from({ length: n }, (_, j) => hessian[j * n + j]);
+  for (let j = 0; j < n; j++) step[j] = -grad[j];
+  if (!cholesky(hessian, n)) {
+    // Not positive definite in floating point: a diagonal step instead.
+    for (let j = 0; j < n; j++) step[j] = -grad[j] / diagonal[j];
+    return;
+  }
+  // Forward then back substitution with the lower factor L (H = L·Lᵀ).
+  for (let i = 0; i < n; i++) {
+    let s = step[i];
+    for (let k = 0; k < i; k++) s -= hessian[i * n + k] * step[k];
+    step[i] = s / hessian[i * n + i];
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = step[i];
+    for (let k = i + 1; k < n; k++) s -= hessian[k * n + i] * step[k];
+    step[i] = s / hessian[i * n + i];
+  }
+}
+
+/** In-place Cholesky factorisation (lower triangle); false when a pivot is not positive. */
+function cholesky(a: Float64Array, n: number): boolean {
+  for (let j = 0; j < n; j++) {
+    let d = a[j * n + j];
+    for (let k = 0; k < j; k++) d -= a[j * n + k] * a[j * n + k];
+    if (!(d > 0)) return false;
+    d = Math.sqrt(d);
+    a[j * n + j] = d;
+    for (let i = j + 1; i < n; i++) {
+      let s = a[i * n + j];
+      for (let k = 0; k < j; k++) s -= a[i * n + k] * a[j * n + k];
+      a[i * n + j] = s / d;
+    }
+  }
+  return true;
+}

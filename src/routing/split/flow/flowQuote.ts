@@ -1,0 +1,33 @@
+// The exact answer of the flow optimiser: its paths executed in order with their shares of the input, with bigint
+// maths on a copy of the pool states (simulateSplit).
+import type { GraphView } from '../../../graph/graphView.ts';
+import { apportion, floatWeights } from '../apportion.ts';
+import { simulateSplit } from '../simulateSplit.ts';
+import type { SplitOptions, SplitQuote } from '../types.ts';
+import { flowRouting } from './flowRouting.ts';
+
+/**
+ * The optimal flow over the searched tokens as an exact split, or null when none executes. Its relativeGap is the
+ * dual bound's: no routing over those tokens' pools (one use per pool) yields more than amountOut·(1 + gap).
+ * @example flowQuote(graph, wpls, usdc, 10n ** 24n, [[usdc], [wpls, dai]], options)
+ */
+export function flowQuote(graph: GraphView, from: number, to: number, amountIn: bigint, tokensAt: readonly number[][], options: SplitOptions): SplitQuote | null {
+  if (options.deadline !== undefined && options.now && options.now() > options.deadline) return null;
+  const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: Math.max(options.maxHops, 4) });
+  if (!flow) return null;
+  let { paths, shares } = flow;
+  let legs = simulateSplit(graph, paths, apportion(floatWeights(shares), amountIn));
+  if (!legs) {
+    // A share the exact maths rejects (dust that rounds to no output, a pool limit the float curve missed): drop the
+    // paths that fail on their own and share the input among the rest.
+    const amounts = apportion(floatWeights(shares), amountIn);
+    const executes = paths.map((hops, i) => simulateSplit(graph, [hops], [amounts[i]]) !== null);
+    [paths, shares] = [paths.filter((_, i) => executes[i]), shares.filter((_, i) => executes[i])];
+    legs = paths.length > 0 ? simulateSplit(graph, paths, apportion(floatWeights(shares), amountIn)) : null;
+  }
+  if (!legs || legs.length === 0) return null;
+  const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
+  const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);
+  return { legs, amountOut, value, relativeGap: Math.max(0, flow.bound / Number(amountOut) - 1) };
+}
+

@@ -1,0 +1,89 @@
+// The flow optimiser (src/routing/split/flow) on hand-built UniV2 graphs whose optimum is known in closed form, and
+// its curve tables against the UniV2 formula they sample.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SPLIT_PROFILE } from '../../src/quote/searchProfiles.ts';
+import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
+import { CurveTable } from '../../src/routing/split/flow/curveTable.ts';
+import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
+import type { SplitOptions } from '../../src/routing/split/types.ts';
+import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
+import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
+import { apportion } from '../../src/routing/split/apportion.ts';
+import { handGraph } from '../support/graphs.ts';
+
+const E18 = 10n ** 18n;
+const E6 = 10n ** 6n;
+const TOKENS = [
+  { symbol: 'WPLS', decimals: 18 },
+  { symbol: 'USDC', decimals: 6 },
+  { symbol: 'TAIL', decimals: 18 },
+];
+const OPTIONS: SplitOptions = { ...SPLIT_PROFILE, platformCode: -1 };
+
+type Hand = ReturnType<typeof handGraph>;
+
+function flowOf(h: Hand, amountIn: bigint) {
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  return flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+}
+
+/** Output of the exact optimum over pool-disjoint UniV2 paths (closed form, apportioned, executed). */
+function closedFormOut(h: Hand, paths: ReturnType<Hand['hop']>[][], amountIn: bigint): bigint {
+  const legs = simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!;
+  return legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
+}
+
+test('a curve table sampled from a UniV2 pool trades where the closed form does, and starts from zero', () => {
+  const [reserveIn, reserveOut, gamma] = [1e24, 3e10, 0.9971];
+  const table = CurveTable.sample((x) => (gamma * x * reserveOut) / (reserveIn + gamma * x), reserveIn)!;
+  const into = { delta: 0, out: 0, dDelta: 0 };
+  for (const share of [1e-4, 0.01, 0.3, 2]) {
+    // Price ratio at which the closed form's best trade is `share` of the reserve: r = γ·Rin·Rout / (Rin + γδ)².
+    const delta = share * reserveIn;
+    const r = (gamma * reserveIn * reserveOut) / (reserveIn + gamma * delta) ** 2;
+    table.bestTrade(r, into);
+    // Within a fiftieth: the rate is linear between grid midpoints 1.15 times apart.
+    assert.ok(Math.abs(into.delta / delta - 1) < 0.02, `share ${share}: table ${into.delta} vs ${delta}`);
+    // The table's output for its own input is the curve's, to half a percent (grid inputs 1.15 times apart).
+    const out = (gamma * into.delta * reserveOut) / (reserveIn + gamma * into.delta);
+    assert.ok(Math.abs(into.out / out - 1) < 5e-3, `share ${share}: output ${into.out} vs ${out}`);
+    assert.ok(into.dDelta < 0);
+  }
+  table.bestTrade(table.firstRate * (1 - 1e-9), into);
+  assert.ok(into.delta > 0 && into.delta < reserveIn * 1e-6, `a ratio just below the first rate trades a little: ${into.delta}`);
+  table.bestTrade(table.firstRate, into);
+  assert.equal(into.delta, 0);
+});
+
+test('divides a trade across pools of different depth as the closed form does, to a billionth', () => {
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 90_000n * E6], platform: 'dexa_v2' },
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v1' },
+  ]);
+  const amountIn = 400_000_000n * E18;
+  const flow = flowOf(h, amountIn);
+  const optimum = closedFormOut(h, [[h.hop(0, 'WPLS', 'USDC')], [h.hop(1, 'WPLS', 'USDC')]], amountIn);
+  assert.equal(flow.legs.length, 2);
+  assert.equal(flow.legs[0].amountIn + flow.legs[1].amountIn, amountIn);
+  assert.ok(flow.amountOut <= optimum && optimum - flow.amountOut <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
+  // The dual bound holds the output and is tight here.
+  assert.ok(flow.relativeGap >= 0 && flow.relativeGap < 1e-8, `gap ${flow.relativeGap}`);
+});
+
+test('routes a price-moving trade over a direct pool and a two-hop route, near the closed-form optimum', () => {
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
+    { tokens: ['WPLS', 'TAIL'], reserves: [1_000_000_000n * E18, 1_000_000_000n * E18] },
+    { tokens: ['TAIL', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
+  ]);
+  const amountIn = 500_000_000n * E18;
+  const flow = flowOf(h, amountIn);
+  const direct = [h.hop(0, 'WPLS', 'USDC')];
+  const viaTail = [h.hop(1, 'WPLS', 'TAIL'), h.hop(2, 'TAIL', 'USDC')];
+  const optimum = closedFormOut(h, [direct, viaTail], amountIn);
+  assert.deepEqual(flow.legs.map((leg) => leg.hops.length).sort(), [1, 2]);
+  assert.ok(optimum - flow.amountOut >= 0n && optimum - flow.amountOut <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
+  assert.ok(flow.amountOut > h.out(0, 'WPLS', amountIn), 'beats the direct pool alone');
+});
