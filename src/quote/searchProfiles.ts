@@ -7,8 +7,8 @@ export const SEARCH_PROFILES: Record<QuoteMode, { maxHops: number; candidates: n
 };
 
 /**
- * Split search of /quotes/advanced (src/routing/split): K-best candidate paths handed to the split optimiser. Paths of
- * four hops enter as seeds: the deep single-path search's best path is always a candidate.
+ * Split search of /quotes/advanced (src/routing/split): K-best candidate paths handed to the split optimiser, with the
+ * standard search's best path (the /quotes answer) as a seed, so it is always a candidate.
  */
 export const SPLIT_PROFILE = { maxHops: 3, connectors: 24, keepPerToken: 2, maxPaths: 16 };
 

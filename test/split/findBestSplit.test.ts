@@ -4,19 +4,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getAmountOut } from '../../src/pools/univ2/univ2Math.ts';
-import { SPLIT_PROFILE } from '../../src/quote/searchProfiles.ts';
 import { findBestSplit } from '../../src/routing/split/findBestSplit.ts';
 import type { SplitLeg, SplitOptions } from '../../src/routing/split/types.ts';
 import { handGraph } from '../support/graphs.ts';
+import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
-const E18 = 10n ** 18n;
-const E6 = 10n ** 6n;
-const TOKENS = [
-  { symbol: 'WPLS', decimals: 18 },
-  { symbol: 'USDC', decimals: 6 },
-  { symbol: 'TAIL', decimals: 18 },
-];
-const OPTIONS: SplitOptions = { ...SPLIT_PROFILE, platformCode: -1 };
 const hopCount = (legs: SplitLeg[]) => BigInt(legs.reduce((n, leg) => n + leg.hops.length, 0));
 
 /** Two WPLS/USDC pairs with the same price and fee (dexa_v1 and dexa_v2 both take 0.29%), of chosen depths. */

@@ -2,24 +2,15 @@
 // its curve tables against the UniV2 formula they sample.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SPLIT_PROFILE } from '../../src/quote/searchProfiles.ts';
 import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
 import { CurveTable } from '../../src/routing/split/flow/curveTable.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
-import type { SplitOptions } from '../../src/routing/split/types.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
 import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
 import { handGraph } from '../support/graphs.ts';
+import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
-const E18 = 10n ** 18n;
-const E6 = 10n ** 6n;
-const TOKENS = [
-  { symbol: 'WPLS', decimals: 18 },
-  { symbol: 'USDC', decimals: 6 },
-  { symbol: 'TAIL', decimals: 18 },
-];
-const OPTIONS: SplitOptions = { ...SPLIT_PROFILE, platformCode: -1 };
 
 type Hand = ReturnType<typeof handGraph>;
 
@@ -57,7 +48,7 @@ test('a curve table sampled from a UniV2 pool trades where the closed form does,
   assert.equal(into.delta, 0);
 });
 
-test('divides a trade across pools of different depth as the closed form does, to a billionth', () => {
+test('over pools of different depth, reaches the closed-form optimum\'s output to a billionth, with a tight dual bound', () => {
   const h = handGraph(TOKENS, [
     { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 90_000n * E6], platform: 'dexa_v2' },
     { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v1' },

@@ -53,8 +53,8 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   const single = bestSingle(graph, paths, amountIn, options);
   const [steepest] = bestMarginalPaths(graph, from, to, search.tokens, poolFlows(graph, [], []), total, options.platformCode, 1);
   if (single && (!steepest || Number(single.amountOut) >= steepest.rate * total * (1 - NOTHING_TO_GAIN))) return single;
-  // The flow optimiser over the searched tokens; the path-based optimiser below still runs, as its candidates reach
-  // tokens (four-hop seeds) the flow's network leaves out.
+  // The flow optimiser over the searched tokens; the path-based optimiser below still runs, as its candidates include
+  // paths the flow's network leaves out (the seed path's tokens, trades against the network's one-way order).
   const flow = flowQuote(graph, from, to, amountIn, search.tokens.tokensAt, options);
   const flowDone = flow !== null && flow.relativeGap <= ENOUGH;
   if (steepest && !paths.some((p) => hopsKey(p) === hopsKey(steepest.hops))) paths = [...paths, steepest.hops];

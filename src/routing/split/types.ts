@@ -35,6 +35,10 @@ export interface SplitQuote {
   amountOut: bigint;
   /** amountOut less the gas cost (equal to amountOut when gas is not priced). */
   value: bigint;
-  /** Frank-Wolfe gap of the float optimisation when it stopped, relative to its objective (an upper bound on the shortfall from the optimum over the candidate paths). */
+  /**
+   * Float estimate of the shortfall from the optimum, relative to the output: the Frank-Wolfe gap of the path
+   * optimiser over its candidate paths, or for the flow optimiser's answer, its dual bound over the searched tokens'
+   * pools against the exact output.
+   */
   relativeGap: number;
 }

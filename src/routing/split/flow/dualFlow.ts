@@ -38,7 +38,6 @@ export interface DualSolution {
   out: Float64Array;
   profit: Float64Array;
   bound: number;
-  iterations: number;
 }
 
 /**
@@ -83,7 +82,7 @@ export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Flo
   const out = new Float64Array(network.trades.length);
   const profit = new Float64Array(network.trades.length);
   const bound = dual.evaluate(prices, null, null, { delta, out, profit });
-  return { prices, delta, out, profit, bound, iterations };
+  return { prices, delta, out, profit, bound };
 }
 
 /** g and its derivatives; the trades are copied into typed arrays, as g is evaluated thousands of times per quote. */

@@ -42,19 +42,21 @@ export interface Trade {
  */
 export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt: readonly number[][], amountIn: number, platformCode: number): FlowNetwork {
   const rank = graph.tokenLiquidityRank();
-  const distance = new Map<number, number>();
-  tokensAt.forEach((level, d) => level.forEach((t) => distance.has(t) || distance.set(t, d * 1e9 + rank[t])));
-  distance.set(from, Infinity);
-  distance.set(to, -1);
+  // Order of the tokens towards the target: hop distance, then liquidity rank; the source first, the target last.
+  const orderKey = new Map<number, number>();
+  tokensAt.forEach((level, d) => level.forEach((t) => orderKey.has(t) || orderKey.set(t, d * 1e9 + rank[t])));
+  orderKey.set(from, Infinity);
+  orderKey.set(to, -1);
   // Slots in a topological order of the trades: farthest from the target first (the source), so trades go up.
-  const members = [...distance.keys()].filter((t) => t !== to).sort((a, b) => distance.get(b)! - distance.get(a)!);
+  const members = [...orderKey.keys()].filter((t) => t !== to).sort((a, b) => orderKey.get(b)! - orderKey.get(a)!);
   const slot = new Map(members.map((t, i) => [t, i]));
-  const value = unitValues(graph, [...members, to]);
+  const outputs = [...members, to];
+  const value = unitValues(graph, outputs);
   const rawPerUnit = Float64Array.from(members, (t) => value.get(to)! / value.get(t)!);
   const trades: Trade[] = [];
   for (const u of members) {
-    for (const v of [...members, to]) {
-      if (!(distance.get(v)! < distance.get(u)!)) continue;
+    for (const v of outputs) {
+      if (!(orderKey.get(v)! < orderKey.get(u)!)) continue;
       const end = graph.tokenEdgeStart[u + 1];
       for (let e = graph.firstEdgeTo(u, v); e >= 0 && e < end && graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut] === v; e++) {
         const at = e * EDGE_STRIDE;

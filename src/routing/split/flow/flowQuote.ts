@@ -16,11 +16,11 @@ export function flowQuote(graph: GraphView, from: number, to: number, amountIn: 
   const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: Math.max(options.maxHops, 4) });
   if (!flow) return null;
   let { paths, shares } = flow;
-  let legs = simulateSplit(graph, paths, apportion(floatWeights(shares), amountIn));
+  const amounts = apportion(floatWeights(shares), amountIn);
+  let legs = simulateSplit(graph, paths, amounts);
   if (!legs) {
     // A share the exact maths rejects (dust that rounds to no output, a pool limit the float curve missed): drop the
     // paths that fail on their own and share the input among the rest.
-    const amounts = apportion(floatWeights(shares), amountIn);
     const executes = paths.map((hops, i) => simulateSplit(graph, [hops], [amounts[i]]) !== null);
     [paths, shares] = [paths.filter((_, i) => executes[i]), shares.filter((_, i) => executes[i])];
     legs = paths.length > 0 ? simulateSplit(graph, paths, apportion(floatWeights(shares), amountIn)) : null;
