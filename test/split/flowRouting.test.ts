@@ -78,3 +78,31 @@ test('routes a price-moving trade over a direct pool and a two-hop route, near t
   assert.ok(optimum - flow.amountOut >= 0n && optimum - flow.amountOut <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
   assert.ok(flow.amountOut > h.out(0, 'WPLS', amountIn), 'beats the direct pool alone');
 });
+
+test('paths that share a pool and then part get shares that make the sequential execution follow the flow', () => {
+  // All the input crosses one shallow pool to TAIL, whose output then divides between two TAIL-USDC pools. Executed
+  // one after the other, the first path gets the shared pool's best prices: shares proportional to the two branches'
+  // flows would send too much TAIL down the first branch.
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'TAIL'], reserves: [1_000_000_000n * E18, 1_000_000_000n * E18] },
+    { tokens: ['TAIL', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
+    { tokens: ['TAIL', 'USDC'], reserves: [300_000_000n * E18, 9_000n * E6] },
+  ]);
+  const amountIn = 1_000_000_000n * E18;
+  const flow = flowOf(h, amountIn);
+  assert.equal(flow.legs.length, 2);
+  assert.equal(flow.legs[0].amountIn + flow.legs[1].amountIn, amountIn);
+  // The best sequential execution of the two paths, by a scan of the first path's input in steps of 1/2000.
+  const paths = flow.legs.map((leg) => leg.hops);
+  const outOf = (first: bigint) => simulateSplit(h.graph, paths, [first, amountIn - first])!.reduce((sum, leg) => sum + leg.amountOut, 0n);
+  let best = 0n;
+  for (let k = 1n; k < 2000n; k++) if (outOf((amountIn * k) / 2000n) > best) best = outOf((amountIn * k) / 2000n);
+  assert.ok(flow.amountOut >= best - best / 100_000n, `${flow.amountOut} vs best scanned ${best}`);
+  // Shares proportional to the branches' optimal TAIL inputs (closed form), in the same order, fall well short.
+  const tail = h.out(0, 'WPLS', amountIn);
+  const branches = [[h.hop(1, 'TAIL', 'USDC')], [h.hop(2, 'TAIL', 'USDC')]];
+  const branchShares = v2ClosedForm(h.graph, branches, tail)!;
+  const order = flow.legs.map((leg) => (leg.hops[1].pool === branches[0][0].pool ? 0 : 1));
+  const proportionalOut = outOf(apportion(order.map((i) => branchShares[i]), amountIn)[0]);
+  assert.ok(flow.amountOut - proportionalOut > best / 1_000n, `${flow.amountOut} vs proportional ${proportionalOut}`);
+});

@@ -86,6 +86,23 @@ export class CurveTable {
     return new CurveTable(Float64Array.from(mid), Float64Array.from(slope), integral);
   }
 
+  /** Output for `delta` of input (the table's units), on the interpolated curve; its last rate beyond the table. */
+  outAt(delta: number): number {
+    const { mid, slope, integral } = this;
+    const last = mid.length - 1;
+    if (!(delta > 0)) return 0;
+    if (delta >= mid[last]) return integral[last] + (delta - mid[last]) * slope[last];
+    let k = 0;
+    let high = last;
+    while (high - k > 1) {
+      const m = (k + high) >>> 1;
+      if (mid[m] <= delta) k = m;
+      else high = m;
+    }
+    const rate = slope[k] + ((slope[k + 1] - slope[k]) * (delta - mid[k])) / (mid[k + 1] - mid[k]);
+    return integral[k] + ((delta - mid[k]) * (slope[k] + rate)) / 2;
+  }
+
   /** The trade maximising out − r·delta (r: price of the input in units of the output), written into `into`. */
   bestTrade(r: number, into: CurveTrade): void {
     const { mid, slope, integral } = this;

@@ -90,6 +90,12 @@ function makeTrade(graph: GraphView, hop: Hop, from: number, to: number, inRaw: 
   return { hop, from, to, reserveIn: 0, reserveOut: 0, gamma: 0, table, inScale: inRaw, outScale: 1 / outRaw };
 }
 
+/** A trade's output for `delta` of input, both in normalised units, on the curve the dual optimises over. */
+export function tradeOut(trade: Trade, delta: number): number {
+  if (!trade.table) return (trade.gamma * trade.reserveOut * delta) / (trade.reserveIn + trade.gamma * delta);
+  return trade.table.outAt(delta * trade.inScale) * trade.outScale;
+}
+
 /**
  * Each token's value in wrapped-native raw units per raw unit: the graph's price, or for a token it has none for, the
  * spot rate of its deepest pool with a priced token of the set (1 when it has none).

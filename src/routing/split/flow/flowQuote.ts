@@ -7,13 +7,19 @@ import type { SplitOptions, SplitQuote } from '../types.ts';
 import { flowRouting } from './flowRouting.ts';
 
 /**
+ * Longest path the flow may use. Paths are cut from the flow, not searched, so a long one costs nothing to find; the
+ * router executes any length, and when gas is priced a path's extra hops are charged to its value.
+ */
+const MAX_FLOW_HOPS = 6;
+
+/**
  * The optimal flow over the searched tokens as an exact split, or null when none executes. Its relativeGap is the
  * dual bound's: no routing over those tokens' pools (one use per pool) yields more than amountOut·(1 + gap).
  * @example flowQuote(graph, wpls, usdc, 10n ** 24n, [[usdc], [wpls, dai]], options)
  */
 export function flowQuote(graph: GraphView, from: number, to: number, amountIn: bigint, tokensAt: readonly number[][], options: SplitOptions): SplitQuote | null {
   if (options.deadline !== undefined && options.now && options.now() > options.deadline) return null;
-  const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: Math.max(options.maxHops, 4) });
+  const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: MAX_FLOW_HOPS });
   if (!flow) return null;
   let { paths, shares } = flow;
   const amounts = apportion(floatWeights(shares), amountIn);

@@ -1,5 +1,6 @@
 // Split routing as a network flow: the dual optimiser (dualFlow.ts) finds how much each pool should trade, then the
-// flow is cut into paths from the source to the target for the router, which executes paths one after another.
+// flow is cut into paths from the source to the target for the router, which executes paths one after another
+// (flowPaths.ts).
 //
 // The relaxation lets a multi-token pool trade several of its pairs at once, which a split of paths cannot do (a pool
 // serves one use across a split). So after each solve, the lesser pairs of a contested pool are disabled and the dual
@@ -8,14 +9,10 @@ import type { GraphView } from '../../../graph/graphView.ts';
 import type { Hop } from '../../types.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
 import { type FlowNetwork, flowNetwork, zeroFlowPrices } from './flowNetwork.ts';
+import { flowPaths } from './flowPaths.ts';
 
 /** Re-solves after disabling contested pairs. */
 const MAX_ROUNDS = 3;
-/** Paths carrying less than this share of the input are dropped (their flow goes to the others). */
-const MIN_PATH_SHARE = 1e-5;
-const MAX_PATHS = 48;
-/** Bound on the path enumeration's work, whatever the flow's shape. */
-const MAX_VISITS = 20_000;
 
 export interface FlowRoutingOptions {
   platformCode: number;
@@ -57,8 +54,8 @@ export function flowRouting(
     if (disableContested(network, solution, disabled) === 0) break;
   }
   if (!solution) return null;
-  const { paths, shares } = decompose(network, solution, disabled, options.maxHops);
-  return paths.length > 0 ? { paths, shares, bound: solution.bound } : null;
+  const { paths, shares } = flowPaths(network, solution, disabled, options.maxHops);
+  return paths.length > 0 ? { paths: paths.map((trades) => trades.map((i) => network.trades[i].hop)), shares, bound: solution.bound } : null;
 }
 
 function active(solution: DualSolution, disabled: Uint8Array, i: number): boolean {
@@ -79,38 +76,4 @@ function disableContested(network: FlowNetwork, solution: DualSolution, disabled
     changed++;
   });
   return changed;
-}
-
-/** Active trades leaving each slot, largest flow first. */
-function outgoing(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array): number[][] {
-  const out: number[][] = network.tokens.map(() => []);
-  network.trades.forEach((t, i) => active(solution, disabled, i) && out[t.from].push(i));
-  for (const list of out) list.sort((a, b) => solution.delta[b] - solution.delta[a]);
-  return out;
-}
-
-/**
- * Paths of the flow: from the source, each token's flow is divided among its active trades in proportion to their
- * inputs, so a path's share is the product of its trades' proportions. Paths of more than `maxHops`, and shares below
- * MIN_PATH_SHARE, are dropped.
- */
-function decompose(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, maxHops: number): { paths: Hop[][]; shares: number[] } {
-  const out = outgoing(network, solution, disabled);
-  const outflow = out.map((list) => list.reduce((sum, i) => sum + solution.delta[i], 0));
-  const found: { hops: Hop[]; share: number }[] = [];
-  let visits = 0;
-  const walk = (slot: number, share: number, hops: Hop[]): void => {
-    if (++visits > MAX_VISITS) return;
-    for (const i of out[slot]) {
-      const t = network.trades[i];
-      const next = share * (solution.delta[i] / outflow[slot]);
-      if (next < MIN_PATH_SHARE) break; // sorted by flow: the rest are smaller
-      if (t.to < 0) found.push({ hops: [...hops, t.hop], share: next });
-      else if (hops.length + 2 <= maxHops) walk(t.to, next, [...hops, t.hop]);
-    }
-  };
-  walk(network.source, 1, []);
-  found.sort((a, b) => b.share - a.share);
-  const kept = found.slice(0, MAX_PATHS);
-  return { paths: kept.map((p) => p.hops), shares: kept.map((p) => p.share) };
 }

@@ -1,0 +1,130 @@
+// The optimal flow as paths for the router, which executes paths one after another: a decomposition of the flow into
+// paths, then shares that make the sequential execution trade what the flow planned.
+import type { DualSolution } from './dualFlow.ts';
+import { type FlowNetwork, tradeOut } from './flowNetwork.ts';
+
+/** Paths carrying less than this share of the input are dropped (their flow goes to the others). */
+const MIN_PATH_SHARE = 1e-5;
+const MAX_PATHS = 48;
+/** Rounds of the share correction (each one float pass over the paths). */
+const SEQUENTIAL_ROUNDS = 6;
+
+/** Paths as trade indices of the network, with their shares of the input (summing to 1). */
+export interface FlowPaths {
+  paths: number[][];
+  shares: number[];
+}
+
+/**
+ * The flow's paths of at most `maxHops` trades: peeled from the flow, then shares fitted to sequential execution.
+ * @example flowPaths(network, solveDual(network, disabled, prices), disabled, 4)
+ */
+export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, maxHops: number): FlowPaths {
+  const { paths, shares, inputPerShare } = peel(network, solution, disabled, maxHops);
+  return { paths, shares: sequentialShares(network, paths, shares, inputPerShare) };
+}
+
+/**
+ * Peeling: each token's throughput is divided among its active trades in proportion to their inputs (so the flow is
+ * conserved at every token), then the widest path of at most `maxHops` hops (the one whose smallest trade carries
+ * most) is taken out with that share, until what is left is below MIN_PATH_SHARE or MAX_PATHS are found. Each peel
+ * empties at least one trade, so a flow over k trades needs at most k paths. `inputPerShare[i]`: trade i's planned
+ * input (normalised units) per unit of the source's input routed through it.
+ */
+function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, maxHops: number): FlowPaths & { inputPerShare: Float64Array } {
+  const { trades } = network;
+  const n = network.tokens.length;
+  const outflow = new Float64Array(n);
+  const active: number[] = [];
+  for (let i = 0; i < trades.length; i++) {
+    if (disabled[i] !== 0 || !(solution.delta[i] > 0)) continue;
+    active.push(i);
+    outflow[trades[i].from] += solution.delta[i];
+  }
+  // Slots are in topological order (trades go from a lower slot to a higher one, the source first).
+  active.sort((a, b) => trades[a].from - trades[b].from);
+  const through = new Float64Array(n);
+  through[network.source] = 1;
+  const flow = new Float64Array(trades.length);
+  const inputPerShare = new Float64Array(trades.length);
+  for (const i of active) {
+    const t = trades[i];
+    flow[i] = (through[t.from] * solution.delta[i]) / outflow[t.from];
+    inputPerShare[i] = solution.delta[i] / flow[i];
+    if (t.to >= 0) through[t.to] += flow[i];
+  }
+  // widest[h·(n + 1) + v]: the largest bottleneck of a path of h trades from the source to slot v (n: the target),
+  // and via[…] its last trade.
+  const width = n + 1;
+  const widest = new Float64Array((maxHops + 1) * width);
+  const via = new Int32Array((maxHops + 1) * width);
+  const paths: number[][] = [];
+  const shares: number[] = [];
+  while (paths.length < MAX_PATHS) {
+    widest.fill(0);
+    widest[network.source] = Infinity;
+    let hops = 0;
+    for (let h = 1; h <= maxHops; h++) {
+      for (const i of active) {
+        const t = trades[i];
+        const w = Math.min(widest[(h - 1) * width + t.from], flow[i]);
+        const at = h * width + (t.to < 0 ? n : t.to);
+        if (w > widest[at]) (widest[at] = w), (via[at] = i);
+      }
+      if (widest[h * width + n] > widest[hops * width + n]) hops = h;
+    }
+    const share = widest[hops * width + n];
+    if (hops === 0 || share < MIN_PATH_SHARE) break;
+    const path = new Array<number>(hops);
+    for (let h = hops, slot = n; h > 0; h--) {
+      const i = via[h * width + slot];
+      path[h - 1] = i;
+      flow[i] -= share;
+      slot = trades[i].from;
+    }
+    paths.push(path);
+    shares.push(share);
+  }
+  return { paths, shares, inputPerShare };
+}
+
+/**
+ * Shares for sequential execution. Executed one after another, paths that share a pool do not get the same rate from
+ * it: the first gets the pool's best prices. Where such paths part after the pool, the shares the flow gives them
+ * would send more than planned down the first one's branch. What the output depends on is each trade's total input,
+ * so the shares are fitted to those (iterative proportional fitting): each round replays the paths in order on the
+ * flow's curves (a pool gives each path the output between the cumulative inputs before and after it), then scales
+ * each path's share by the geometric mean, over its trades, of planned over replayed total input.
+ */
+function sequentialShares(network: FlowNetwork, paths: number[][], shares: number[], inputPerShare: Float64Array): number[] {
+  const { trades, total } = network;
+  const sum = shares.reduce((a, b) => a + b, 0);
+  let current = shares.map((s) => s / sum);
+  const planned = new Float64Array(trades.length);
+  paths.forEach((path, p) => path.forEach((i) => (planned[i] += current[p] * inputPerShare[i])));
+  const fedIn = new Float64Array(trades.length);
+  const fedOut = new Float64Array(trades.length);
+  for (let round = 0; round < SEQUENTIAL_ROUNDS; round++) {
+    fedIn.fill(0);
+    fedOut.fill(0);
+    for (let p = 0; p < paths.length; p++) {
+      let amount = current[p] * total;
+      for (const i of paths[p]) {
+        if (!(amount > 0)) break;
+        const after = tradeOut(trades[i], fedIn[i] + amount);
+        fedIn[i] += amount;
+        amount = after - fedOut[i];
+        fedOut[i] = after;
+      }
+    }
+    const scaled = current.map((share, p) => {
+      let logRatio = 0;
+      for (const i of paths[p]) logRatio += Math.log(planned[i] / fedIn[i]);
+      const factor = Math.exp(logRatio / paths[p].length);
+      return Number.isFinite(factor) ? share * factor : share;
+    });
+    const scaledSum = scaled.reduce((a, b) => a + b, 0);
+    current = scaled.map((s) => s / scaledSum);
+  }
+  return current;
+}
