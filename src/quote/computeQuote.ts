@@ -7,8 +7,8 @@ import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
 import { type GasLeg, estimateGas, estimateRouteGas, estimateSplitGas } from '../routing/gasModel.ts';
 import { percents } from '../routing/split/apportion.ts';
-import { findBestSplit } from '../routing/split/findBestSplit.ts';
-import type { SplitLeg, SplitQuote } from '../routing/split/types.ts';
+import { findBestSplit, splitOverPaths } from '../routing/split/findBestSplit.ts';
+import type { SplitLeg, SplitOptions, SplitQuote } from '../routing/split/types.ts';
 import type { Hop, PathQuote, SearchOptions } from '../routing/types.ts';
 import { buildRouterTx } from '../tx/buildRouterTx.ts';
 import { buildV2RouterTx } from '../tx/buildV2RouterTx.ts';
@@ -17,7 +17,7 @@ import { platformRouterOf } from '../tx/routerHops.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
-import { DEFAULT_ADVANCED_TIME_BUDGET_MS, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SPLIT_PROFILE } from './searchProfiles.ts';
+import { DEFAULT_ADVANCED_TIME_BUDGET_MS, JOIN_SHARE_OF_BUDGET, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SPLIT_PROFILE } from './searchProfiles.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
 export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -75,22 +75,29 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     platformCode: task.platform === 'mixed' ? -1 : DEX_PLATFORM_IDS.indexOf(task.platform),
     gasCostInOutput: gasCost && ((path) => gasCost(gasOf(path))),
   };
-  const searchDeadline = startedMs + SEARCH_SHARE_OF_BUDGET * (task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS);
+  const budgetMs = task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS;
+  const searchDeadline = startedMs + SEARCH_SHARE_OF_BUDGET * budgetMs;
   const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
-  const split =
-    task.mode === 'advanced'
-      ? findBestSplit(graph, from, to, task.amountIn, {
-          ...SPLIT_PROFILE,
-          platformCode: options.platformCode,
-          seedPaths: standard ? [standard.hops] : [],
-          gasCostInOutput: gasCost && ((legs) => gasCost(gasOfLegs(legs))),
-          deadline: searchDeadline,
-          now: () => performance.now(),
-        })
-      : null;
+  const splitOptions: SplitOptions = {
+    ...SPLIT_PROFILE,
+    platformCode: options.platformCode,
+    seedPaths: standard ? [standard.hops] : [],
+    gasCostInOutput: gasCost && ((legs) => gasCost(gasOfLegs(legs))),
+    deadline: searchDeadline,
+    now: () => performance.now(),
+  };
+  let split = task.mode === 'advanced' ? findBestSplit(graph, from, to, task.amountIn, splitOptions) : null;
   // The deep single-path search (more hops and connectors) runs when the split search left time for it.
   const path = task.mode === 'advanced' && performance.now() < searchDeadline ? deeperPath(graph, from, to, task, options, standard) : standard;
   const pathValue = path ? path.amountOut - (options.gasCostInOutput?.(path) ?? 0n) : 0n;
+  // A deep path that beats the split goes through tokens the split search left out: split over it and the split's
+  // paths, within what is left of the budget's search share and the replay share's first half.
+  const joinDeadline = startedMs + JOIN_SHARE_OF_BUDGET * budgetMs;
+  if (split && path && path !== standard && pathValue > split.value && performance.now() < joinDeadline) {
+    const paths = [path.hops, ...split.legs.map((leg) => leg.hops)];
+    const joined = splitOverPaths(graph, paths, task.amountIn, { ...splitOptions, deadline: joinDeadline });
+    if (joined && joined.value > pathValue) split = joined;
+  }
   if (split && split.legs.length > 1 && (!path || split.value > pathValue)) {
     const tx = task.userAddress ? splitTx(graph, preset, task, split) : undefined;
     return { ok: true, quote: splitQuote(graph, split, outputDecimals, quotedGas(split.legs), tx) };

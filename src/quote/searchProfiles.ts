@@ -20,3 +20,6 @@ export const DEFAULT_ADVANCED_TIME_BUDGET_MS = 25;
  * exact replay of the split, its transaction), so the answer arrives within the budget.
  */
 export const SEARCH_SHARE_OF_BUDGET = 0.7;
+
+/** Share of the budget by which joining the deep single path with the split's paths must end (see computeQuote). */
+export const JOIN_SHARE_OF_BUDGET = 0.85;

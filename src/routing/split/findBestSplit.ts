@@ -91,6 +91,19 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
 }
 
 /**
+ * The best split over exactly `paths` (those that conflict with an earlier one left out), or null when none executes:
+ * for joining a path found by another search (the deep single-path search) with a split's paths.
+ * @example splitOverPaths(graph, [deep.hops, ...split.legs.map((leg) => leg.hops)], amountIn, options)
+ */
+export function splitOverPaths(graph: GraphView, paths: readonly Hop[][], amountIn: bigint, options: SplitOptions): SplitQuote | null {
+  const usable = compatible([...paths], paths.length);
+  const total = Number(amountIn);
+  const model = new SplitModel(graph, usable, total);
+  const allocation = optimiseSplit(model, total, { tolerance: TOLERANCE, maxIterations: COLUMN_ITERATIONS * 3, deadline: options.deadline, now: options.now });
+  return exactQuote(graph, usable, allocation, amountIn, options);
+}
+
+/**
  * Column generation: while the highest-rate path over the searched tokens (at the current flows) beats the best rate
  * among the split's paths, it joins and the split is re-optimised from the current answer. Stops when the Frank-Wolfe
  * gap over every path through those tokens is below ENOUGH (the split is then within that share of the best one over
