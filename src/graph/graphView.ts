@@ -170,6 +170,11 @@ export class GraphView {
     return this.pool(pool).estimateOut(localIn, localOut, amountIn);
   }
 
+  /** The pool's state words as raw limbs: a view into shared memory, for telling whether a pool changed between versions. */
+  poolLimbs(pool: number): BigUint64Array {
+    return this.v.words.subarray(this.v.poolWordStart[pool] * LIMBS_PER_WORD, this.v.poolWordStart[pool + 1] * LIMBS_PER_WORD);
+  }
+
   private poolWords(pool: number): bigint[] {
     const words: bigint[] = [];
     const limbs = this.v.words;

@@ -106,3 +106,18 @@ test('paths that share a pool and then part get shares that make the sequential 
   const proportionalOut = outOf(apportion(order.map((i) => branchShares[i]), amountIn)[0]);
   assert.ok(flow.amountOut - proportionalOut > best / 1_000n, `${flow.amountOut} vs proportional ${proportionalOut}`);
 });
+
+test('a pool keeps its curve tables in a new graph version while its state is unchanged', () => {
+  const version = (reserveOut: bigint) =>
+    handGraph(TOKENS, [
+      { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
+      { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, reserveOut * E6] },
+    ]);
+  const tableOf = (h: Hand, pool: number) => CurveTable.of(h.graph, pool, h.hop(pool, 'WPLS', 'USDC').localIn, h.hop(pool, 'WPLS', 'USDC').localOut, 1e27)!;
+  const [first, next] = [version(30_000n), version(31_000n)];
+  assert.notEqual(first.graph, next.graph);
+  // Pool 0 is unchanged: the same table. Pool 1's reserves moved: a new table, at its new rate.
+  assert.equal(tableOf(next, 0), tableOf(first, 0));
+  assert.notEqual(tableOf(next, 1), tableOf(first, 1));
+  assert.ok(Math.abs(tableOf(next, 1).firstRate / tableOf(first, 1).firstRate - 31 / 30) < 1e-6);
+});

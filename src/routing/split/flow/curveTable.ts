@@ -2,7 +2,8 @@
 // UniV2). The float estimate is sampled on a geometric grid of inputs; the secant slope of each interval stands for
 // the marginal rate at its midpoint, and the marginal rate is linear between midpoints. That makes the curve concave
 // (slopes are forced to decrease) and its best trade at a price ratio continuous in the ratio, which Newton's method
-// needs. Tables are built once per pool state (a graph version decodes each pool once) and kept with it.
+// needs. Tables are built once per pool state, and kept across graph versions while the pool's state words are the
+// same.
 import type { GraphView } from '../../../graph/graphView.ts';
 import type { PoolBase } from '../../../pools/poolBase.ts';
 
@@ -41,7 +42,7 @@ export class CurveTable {
     const state = graph.pool(pool);
     const key = localIn * 256 + localOut;
     let byUse = tables.get(state);
-    if (!byUse) tables.set(state, (byUse = new Map()));
+    if (!byUse) tables.set(state, (byUse = tablesOfState(graph, pool)));
     if (byUse.has(key)) return byUse.get(key)!;
     const estimate = (x: number) => state.estimateOut(localIn, localOut, x);
     const executes = (x: number) => state.swapExactIn(localIn, localOut, BigInt(Math.floor(x))) !== null;
@@ -131,4 +132,27 @@ export class CurveTable {
   }
 }
 
+/** Tables by decoded pool state (one per pool and graph version), keyed by localIn·256 + localOut. */
 const tables = new WeakMap<PoolBase, Map<number, CurveTable | null>>();
+/** The last tables built for each pool address, with the state words they were built on. */
+const byAddress = new Map<string, { limbs: BigUint64Array; byUse: Map<number, CurveTable | null> }>();
+
+/**
+ * A pool's tables in a new graph version: those of the previous version when its state words are unchanged (a block
+ * changes few pools; every version decodes its pools afresh), else a new, empty set.
+ */
+function tablesOfState(graph: GraphView, pool: number): Map<number, CurveTable | null> {
+  const address = graph.poolAddress(pool);
+  const limbs = graph.poolLimbs(pool);
+  const kept = byAddress.get(address);
+  if (kept && sameLimbs(kept.limbs, limbs)) return kept.byUse;
+  const byUse = new Map<number, CurveTable | null>();
+  byAddress.set(address, { limbs: limbs.slice(), byUse });
+  return byUse;
+}
+
+function sameLimbs(a: BigUint64Array, b: BigUint64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
