@@ -5,6 +5,7 @@ import { getAddress } from 'viem/utils';
 import type { GraphView } from '../graph/graphView.ts';
 import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
+import { pathImpact } from '../routing/pathImpact.ts';
 import { type GasLeg, estimateGas, estimateRouteGas, estimateSplitGas } from '../routing/gasModel.ts';
 import { percents } from '../routing/split/apportion.ts';
 import { findBestSplit, splitOverPaths } from '../routing/split/findBestSplit.ts';
@@ -17,7 +18,7 @@ import { platformRouterOf } from '../tx/routerHops.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
-import { DEFAULT_ADVANCED_TIME_BUDGET_MS, JOIN_SHARE_OF_BUDGET, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SPLIT_PROFILE } from './searchProfiles.ts';
+import { DEFAULT_ADVANCED_TIME_BUDGET_MS, JOIN_SHARE_OF_BUDGET, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SMALL_IMPACT, SPLIT_PROFILE } from './searchProfiles.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
 export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -78,17 +79,23 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
   const budgetMs = task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS;
   const searchDeadline = startedMs + SEARCH_SHARE_OF_BUDGET * budgetMs;
   const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
+  const advanced = task.mode === 'advanced';
+  // A trade that barely moves prices gains little from splitting and most from the deep single-path search (more
+  // hops and connectors), which then also seeds the split search; a price-moving one runs the split search first.
+  const barelyMoves = advanced && standard !== null && pathImpact(graph, standard.hops, Number(task.amountIn)) < SMALL_IMPACT;
+  const deepFirst = barelyMoves ? deeperPath(graph, from, to, task, options, standard) : null;
+  const seeds = [standard, deepFirst].filter((p, i, all): p is PathQuote => p !== null && all.indexOf(p) === i);
   const splitOptions: SplitOptions = {
     ...SPLIT_PROFILE,
     platformCode: options.platformCode,
-    seedPaths: standard ? [standard.hops] : [],
+    seedPaths: seeds.map((p) => p.hops),
     gasCostInOutput: gasCost && ((legs) => gasCost(gasOfLegs(legs))),
     deadline: searchDeadline,
     now: () => performance.now(),
   };
-  let split = task.mode === 'advanced' ? findBestSplit(graph, from, to, task.amountIn, splitOptions) : null;
-  // The deep single-path search (more hops and connectors) runs when the split search left time for it.
-  const path = task.mode === 'advanced' && performance.now() < searchDeadline ? deeperPath(graph, from, to, task, options, standard) : standard;
+  let split = advanced ? findBestSplit(graph, from, to, task.amountIn, splitOptions) : null;
+  // Otherwise the deep search runs when the split search left time for it.
+  const path = deepFirst ?? (advanced && performance.now() < searchDeadline ? deeperPath(graph, from, to, task, options, standard) : standard);
   const pathValue = path ? path.amountOut - (options.gasCostInOutput?.(path) ?? 0n) : 0n;
   // A deep path that beats the split goes through tokens the split search left out: split over it and the split's
   // paths, within what is left of the budget's search share and the replay share's first half.

@@ -48,6 +48,17 @@ test('a curve table sampled from a UniV2 pool trades where the closed form does,
   assert.equal(into.delta, 0);
 });
 
+test('a curve table of an estimate in whole output units keeps the curve\'s rate (no rounding noise at tiny inputs)', () => {
+  // A stable-like curve (rate 1e-12 per unit, a 6-decimal output token) whose estimate rounds down to whole units, as
+  // fixed-point pool maths does: at the grid's smallest inputs the outputs are a few hundred units.
+  const [reserveIn, reserveOut] = [1e23, 1e11];
+  const table = CurveTable.sample((x) => Math.floor((x * reserveOut) / (reserveIn + x)), reserveIn)!;
+  for (const x of [1e17, 1e20, 1e21]) {
+    const out = (x * reserveOut) / (reserveIn + x);
+    assert.ok(Math.abs(table.outAt(x) / out - 1) < 1e-5, `input ${x}: table ${table.outAt(x)} vs ${out}`);
+  }
+});
+
 test('over pools of different depth, reaches the closed-form optimum\'s output to a billionth, with a tight dual bound', () => {
   const h = handGraph(TOKENS, [
     { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 90_000n * E6], platform: 'dexa_v2' },

@@ -66,6 +66,8 @@ export function candidateSearch(graph: GraphView, from: number, to: number, amou
     tokensAt: [],
   };
   allowEndNeighbours(search);
+  // A seed path's tokens: routes another search found worth taking.
+  for (const seed of options.seedPaths ?? []) for (const hop of seed) search.extra.add(hop.tokenOut);
   markDistances(search, maxHops - 1);
   const arrivals = searchPaths(search, amountIn, maxHops);
   return { paths: selectCandidates(graph, arrivals, amountIn, options), tokens: { maxHops, tokensAt: search.tokensAt } };

@@ -1,7 +1,7 @@
 // Split routing for /quotes/advanced: candidate paths (K-best search); the flow optimiser over the searched tokens
 // (flow/: dual decomposition over every pool among them, cut into paths); the path-based float split optimisation
 // with column generation (the path of highest marginal rate over the searched tokens joins while it beats the split's
-// common rate) when the flow fell short of its bound; the exact sequential result; and, when gas is priced,
+// common rate) on price-moving trades; the exact sequential result; and, when gas is priced,
 // backward elimination of the splits that do not pay for their gas.
 import type { GraphView } from '../../graph/graphView.ts';
 import type { Hop } from '../types.ts';
@@ -54,17 +54,17 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   const [steepest] = bestMarginalPaths(graph, from, to, search.tokens, poolFlows(graph, [], []), total, options.platformCode, 1);
   if (single && (!steepest || Number(single.amountOut) >= steepest.rate * total * (1 - NOTHING_TO_GAIN))) return single;
   // The flow optimiser over the searched tokens; the path-based optimiser below still runs, as its candidates include
-  // paths the flow's network leaves out (the seed path's tokens, trades against the network's one-way order).
+  // paths the flow's network leaves out (trades against its one-way order).
   const flow = flowQuote(graph, from, to, amountIn, search.tokens.tokensAt, options);
-  const flowDone = flow !== null && flow.relativeGap <= ENOUGH;
   if (steepest && !paths.some((p) => hopsKey(p) === hopsKey(steepest.hops))) paths = [...paths, steepest.hops];
   const settings = { tolerance: TOLERANCE, maxIterations: MAX_ITERATIONS, deadline: options.deadline, now: options.now };
   let model = new SplitModel(graph, paths, total);
   let allocation = optimiseSplit(model, total, settings);
   // The output at the steepest path's zero-flow rate bounds every split: only a first answer further below it than
-  // PRICE_MOVING leaves enough to gain for wider splits to pay (column generation is the path-based way there, for
-  // when the flow optimiser fell short).
-  if (!flowDone && steepest && steepest.rate * total > allocation.objective * (1 + PRICE_MOVING)) ({ model, allocation } = generateColumns(graph, from, to, search.tokens, model, allocation, options));
+  // PRICE_MOVING leaves enough to gain for wider splits to pay. Column generation runs even when the flow came within
+  // ENOUGH of its own bound: that bound covers only the flow network's one-way trades, and the paths column generation
+  // adds (any simple path over the searched tokens) raised some answers by more than 10%.
+  if (steepest && steepest.rate * total > allocation.objective * (1 + PRICE_MOVING)) ({ model, allocation } = generateColumns(graph, from, to, search.tokens, model, allocation, options));
   paths = model.paths;
   let best = betterOf(betterOf(exactQuote(graph, paths, allocation, amountIn, options), single), flow);
   if (!best || !options.gasCostInOutput) return best;

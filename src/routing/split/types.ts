@@ -12,7 +12,10 @@ export interface SplitOptions {
   keepPerToken: number;
   /** Candidate paths handed to the optimiser. */
   maxPaths: number;
-  /** Paths that must be candidates whatever the search finds (e.g. the single best path of /quotes). */
+  /**
+   * Paths that must be candidates whatever the search finds (e.g. the single best path of /quotes); their tokens join
+   * the searched ones.
+   */
   seedPaths?: Hop[][];
   /** Gas cost in output units of executing these paths as one transaction; absent: maximise output. */
   gasCostInOutput?: (paths: SplitLeg[]) => bigint;

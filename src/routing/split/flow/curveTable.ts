@@ -11,6 +11,14 @@ import type { PoolBase } from '../../../pools/poolBase.ts';
 const FIRST_SHARE = 1e-8;
 const LAST_MULTIPLE = 30;
 const GROWTH = 1.15;
+/**
+ * The grid starts at the first input whose output is at least this many raw units (or this share of the output for the
+ * pool's depth, for a pool that never gives that many): estimates of some kinds (Balancer's fixed-point maths) come in
+ * whole units, and a secant slope across outputs of a few hundred units is off by a few tenths of a percent, which the
+ * concavity clamp would then carry along the whole curve.
+ */
+const MIN_SAMPLE_OUTPUT = 1e7;
+const MIN_SAMPLE_SHARE = 1e-4;
 
 /** Best trade at one price ratio: input, output and the input's derivative in the ratio (≤ 0). */
 export interface CurveTrade {
@@ -58,13 +66,12 @@ export class CurveTable {
   static sample(estimate: (amountIn: number) => number, depthIn: number, executes: (amountIn: number) => boolean = () => true): CurveTable | null {
     const xs = [0];
     const outs = [0];
+    const firstOutput = Math.min(MIN_SAMPLE_OUTPUT, estimate(depthIn) * MIN_SAMPLE_SHARE) || 0;
     for (let x = depthIn * FIRST_SHARE; x <= depthIn * LAST_MULTIPLE; x *= GROWTH) {
       const out = estimate(x);
-      if (!(out > 0) || !executes(x)) {
-        // Dust that rounds to nothing: start the curve at the first input that trades.
-        if (xs.length === 1) continue;
-        break;
-      }
+      // Dust that rounds to nothing or to a few units: start the curve at the first input that trades enough.
+      if (xs.length === 1 && !(out >= firstOutput)) continue;
+      if (!(out > 0) || !executes(x)) break;
       xs.push(x);
       outs.push(out);
     }
