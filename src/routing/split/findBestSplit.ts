@@ -21,6 +21,8 @@ const TOLERANCE = 1e-6;
 const MAX_ITERATIONS = 300;
 /** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
 const PRUNE_ITERATIONS = 60;
+/** Iterations of a split over given paths (splitOverPaths): few paths, most of the answer already among them. */
+const JOIN_ITERATIONS = 60;
 /**
  * Pools' outputs are concave in their input, so no split of `total` over the searched tokens can beat total times the
  * best marginal rate at zero flow. When the best single candidate is this close to that ceiling (a tenth of a basis
@@ -99,7 +101,7 @@ export function splitOverPaths(graph: GraphView, paths: readonly Hop[][], amount
   const usable = compatible([...paths], paths.length);
   const total = Number(amountIn);
   const model = new SplitModel(graph, usable, total);
-  const allocation = optimiseSplit(model, total, { tolerance: TOLERANCE, maxIterations: COLUMN_ITERATIONS * 3, deadline: options.deadline, now: options.now });
+  const allocation = optimiseSplit(model, total, { tolerance: TOLERANCE, maxIterations: JOIN_ITERATIONS, deadline: options.deadline, now: options.now });
   return exactQuote(graph, usable, allocation, amountIn, options);
 }
 

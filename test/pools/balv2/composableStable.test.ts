@@ -250,3 +250,22 @@ test('the codec round-trips random states word for word', () => {
   }
   assert.throws(() => balV2StableCodec.decode([3n, 1n, 2n]), RangeError);
 });
+
+test('estimateOut is not rounded to whole units: secant rates over small steps agree', () => {
+  const rng = createRandom(36);
+  let checked = 0;
+  for (let k = 0; k < 400; k++) {
+    const state = randomState(rng, 26);
+    const pool = new BalV2StablePool(state);
+    const [i, o] = [0, 1];
+    const probe = Number(state.balances[i]) * 1e-6;
+    // An input of at least 1e6 wei whose output is about ten thousand units: a secant over a thousandth of it spans
+    // ten units of output, so whole units would put it off by up to a tenth.
+    const x = 1e4 / (pool.estimateOut(i, o, probe) / probe);
+    if (!(x >= 1e6)) continue;
+    const secant = (step: number) => (pool.estimateOut(i, o, x * (1 + step)) - pool.estimateOut(i, o, x)) / (x * step);
+    assert.ok(Math.abs(secant(1e-3) / secant(1e-2) - 1) < 1e-2, `case ${k}: ${secant(1e-3)} vs ${secant(1e-2)}`);
+    checked++;
+  }
+  assert.ok(checked >= 20, `only ${checked} cases checked`);
+});

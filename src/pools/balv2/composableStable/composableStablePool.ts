@@ -104,7 +104,9 @@ export class BalV2StablePool implements PoolBase {
     const discriminant = B * B - 4 * C;
     if (!(discriminant >= 0)) return 0;
     const dy = (2 * C) / (B + Math.sqrt(discriminant));
-    return dy > 0 && dy < y0 ? Math.floor(dy / f.unitsPerRaw[tokenOut]) : 0;
+    // Not rounded down to whole units as the contract does: searches take rates from nearby estimates, and whole units
+    // would make those of small trades jump by a unit's share.
+    return dy > 0 && dy < y0 ? dy / f.unitsPerRaw[tokenOut] : 0;
   }
 
   private validPair(tokenIn: number, tokenOut: number): boolean {

@@ -98,7 +98,8 @@ export class BalV2WeightedPool implements PoolBase {
       complement -= (1 - complement) * 1e-14 + 1e-18;
     }
     if (!(complement > 0)) return 0;
-    return Math.floor((this.balanceUnits[tokenOut] * complement) / this.unitsPerRaw[tokenOut]);
+    // Not rounded down to whole units (see the composable stable pool's estimate).
+    return (this.balanceUnits[tokenOut] * complement) / this.unitsPerRaw[tokenOut];
   }
 
   private validPair(tokenIn: number, tokenOut: number): boolean {
