@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { buildGraph } from '../src/graph/buildGraph.ts';
 import { GraphView } from '../src/graph/graphView.ts';
+import { warmCurveTables } from '../src/routing/split/flow/curveTable.ts';
 import { loadPreset } from '../src/network/loadPreset.ts';
 import { computeQuote } from '../src/quote/computeQuote.ts';
 import { DEFAULT_ADVANCED_TIME_BUDGET_MS } from '../src/quote/searchProfiles.ts';
@@ -38,6 +39,8 @@ const figures: Record<string, any> = {};
 for (const [label, path] of [['default', defaultSnapshotPath()], ['250k', largeSnapshotPath()]] as const) {
   const snapshot = loadSnapshot(path);
   const graph = new GraphView(buildGraph(snapshot, preset, 1));
+  // As a worker does when a graph version arrives.
+  warmCurveTables(graph);
   measure(graph, queryMix(graph, 300, 7));
   const result = { pools: snapshot.pools.length, tokens: snapshot.tokens.length, ...measure(graph, queryMix(graph, QUERIES, 11)) };
   figures[label] = result;

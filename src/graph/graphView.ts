@@ -103,6 +103,11 @@ export class GraphView {
   }
 
   /** Checksummed address of a pool. */
+  /** The pool's address in lowercase hex, without the checksum's hashing: a cheap key that holds across versions. */
+  poolAddressKey(pool: number): string {
+    return bytesToHex(this.v.poolAddress.subarray(pool * ADDRESS_BYTES, (pool + 1) * ADDRESS_BYTES));
+  }
+
   poolAddress(pool: number): string {
     return (this.poolAddresses[pool] ??= getAddress(
       bytesToHex(this.v.poolAddress.subarray(pool * ADDRESS_BYTES, (pool + 1) * ADDRESS_BYTES)),

@@ -59,6 +59,16 @@ test('a curve table of an estimate in whole output units keeps the curve\'s rate
   }
 });
 
+test('a curve table ends before the first input the exact maths rejects', () => {
+  const [reserveIn, reserveOut] = [1e24, 1e24];
+  const limit = 0.3 * reserveIn; // e.g. a maximum input ratio
+  const table = CurveTable.sample((x) => (x * reserveOut) / (reserveIn + x), reserveIn, (x) => x <= limit)!;
+  const into = { delta: 0, out: 0, dDelta: 0 };
+  // At a price ratio no pool input could reach, the best trade is the table's end: at most the limit, and near it.
+  table.bestTrade(1e-9, into);
+  assert.ok(into.delta <= limit && into.delta > limit / 1.15 ** 2, `end ${into.delta} vs limit ${limit}`);
+});
+
 test('over pools of different depth, reaches the closed-form optimum\'s output to a billionth, with a tight dual bound', () => {
   const h = handGraph(TOKENS, [
     { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 90_000n * E6], platform: 'dexa_v2' },
@@ -131,4 +141,23 @@ test('a pool keeps its curve tables in a new graph version while its state is un
   assert.equal(tableOf(next, 0), tableOf(first, 0));
   assert.notEqual(tableOf(next, 1), tableOf(first, 1));
   assert.ok(Math.abs(tableOf(next, 1).firstRate / tableOf(first, 1).firstRate - 31 / 30) < 1e-6);
+});
+
+test('orders the tokens by the dual\'s prices, so a trade against the first order (a major into a minor) can be used', () => {
+  // DAI and TAIL are both one hop from USDC, and DAI is the deeper token, so the first order only lets TAIL sell into
+  // DAI. But TAIL's pool with USDC is the deep one: the best way from DAI to USDC is through TAIL.
+  const tokens = [...TOKENS, { symbol: 'DAI', decimals: 18 }];
+  const h = handGraph(tokens, [
+    { tokens: ['WPLS', 'DAI'], reserves: [100_000_000_000n * E18, 3_000_000n * E18] },
+    { tokens: ['DAI', 'USDC'], reserves: [10_000n * E18, 10_000n * E6] },
+    { tokens: ['DAI', 'TAIL'], reserves: [1_000_000n * E18, 1_000_000n * E18] },
+    { tokens: ['TAIL', 'USDC'], reserves: [1_000_000n * E18, 1_000_000n * E6] },
+  ]);
+  const amountIn = 1_000_000_000n * E18; // about 30,000 DAI
+  const flow = flowOf(h, amountIn);
+  assert.ok(flow.legs.some((leg) => leg.hops.some((hop) => hop.tokenIn === h.token('DAI') && hop.tokenOut === h.token('TAIL'))), 'routes DAI into TAIL');
+  // Through DAI → USDC alone the trade would empty that pool: the route through TAIL carries most of it.
+  const viaDai = h.out(1, 'DAI', h.out(0, 'WPLS', amountIn));
+  assert.ok(flow.amountOut > 2n * viaDai, `${flow.amountOut} vs ${viaDai} through DAI → USDC`);
+  assert.ok(flow.relativeGap < 1e-4, `gap ${flow.relativeGap}`);
 });

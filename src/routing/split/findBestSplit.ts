@@ -58,6 +58,9 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   // The flow optimiser over the searched tokens; the path-based optimiser below still runs, as its candidates include
   // paths the flow's network leaves out (trades against its one-way order).
   const flow = flowQuote(graph, from, to, amountIn, search.tokens.tokensAt, options);
+  // Past the deadline the path optimiser would mostly add time (its water-filling runs before its first deadline
+  // check): it runs only when the flow found nothing.
+  if (flow && late(options)) return betterOf(flow, single);
   if (steepest && !paths.some((p) => hopsKey(p) === hopsKey(steepest.hops))) paths = [...paths, steepest.hops];
   const settings = { tolerance: TOLERANCE, maxIterations: MAX_ITERATIONS, deadline: options.deadline, now: options.now };
   let model = new SplitModel(graph, paths, total);

@@ -71,9 +71,19 @@ export class CurveTable {
       const out = estimate(x);
       // Dust that rounds to nothing or to a few units: start the curve at the first input that trades enough.
       if (xs.length === 1 && !(out >= firstOutput)) continue;
-      if (!(out > 0) || !executes(x)) break;
+      if (!(out > 0)) break;
       xs.push(x);
       outs.push(out);
+    }
+    // A pool's limits only grow with the input, so the last input the exact maths accepts is found by bisection.
+    if (xs.length > 1 && !executes(xs[xs.length - 1])) {
+      let [low, high] = [0, xs.length - 1];
+      while (high - low > 1) {
+        const m = (low + high) >>> 1;
+        if (executes(xs[m])) low = m;
+        else high = m;
+      }
+      xs.length = outs.length = low + 1;
     }
     // The rate at zero input, extrapolated from the first two intervals, starts the curve: the best trade then grows
     // from zero as the price ratio falls below it (no jump to the first midpoint).
@@ -139,6 +149,24 @@ export class CurveTable {
   }
 }
 
+/**
+ * Builds the tables of every pool that needs one (every kind but UniV2), both ways for every pair of its tokens, so
+ * that quotes find them ready: a graph version's workers call it when the version arrives. Pools unchanged since the
+ * previous version keep their tables, so after the first version this costs only the pools a block changed.
+ */
+export function warmCurveTables(graph: GraphView): void {
+  for (let pool = 0; pool < graph.poolCount; pool++) {
+    if (graph.poolKind(pool) === 'univ2') continue;
+    const tokens = graph.poolTokens(pool);
+    for (let i = 0; i < tokens.length; i++) {
+      // Depth in raw units of the input token, as flowNetwork.ts measures it (tokens without a price wait for it).
+      const depthIn = graph.poolLiquidity[pool] / tokens.length / graph.tokenNativePrice[tokens[i]];
+      if (!(depthIn > 0 && Number.isFinite(depthIn))) continue;
+      for (let o = 0; o < tokens.length; o++) if (o !== i) CurveTable.of(graph, pool, i, o, depthIn);
+    }
+  }
+}
+
 /** Tables by decoded pool state (one per pool and graph version), keyed by localIn·256 + localOut. */
 const tables = new WeakMap<PoolBase, Map<number, CurveTable | null>>();
 /** The last tables built for each pool address, with the state words they were built on. */
@@ -149,7 +177,7 @@ const byAddress = new Map<string, { limbs: BigUint64Array; byUse: Map<number, Cu
  * changes few pools; every version decodes its pools afresh), else a new, empty set.
  */
 function tablesOfState(graph: GraphView, pool: number): Map<number, CurveTable | null> {
-  const address = graph.poolAddress(pool);
+  const address = graph.poolAddressKey(pool);
   const limbs = graph.poolLimbs(pool);
   const kept = byAddress.get(address);
   if (kept && sameLimbs(kept.limbs, limbs)) return kept.byUse;

@@ -26,6 +26,8 @@ const MIN_DAMPING = 1e-8;
 const MAX_DAMPING = 1e6;
 
 export interface DualLimits {
+  /** The start is a previous solution's prices: the source is already about balanced. */
+  warm?: boolean;
   maxIterations?: number;
   deadline?: number;
   now?: () => number;
@@ -52,7 +54,7 @@ export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Flo
   const hessian = new Float64Array(n * n);
   const step = new Float64Array(n);
   const trial = new Float64Array(n);
-  balanceSource(dual, network, prices);
+  if (!limits.warm) balanceSource(dual, network, prices);
   let g = dual.evaluate(prices, grad, hessian);
   let damping = INITIAL_DAMPING;
   let iterations = 0;
@@ -85,9 +87,13 @@ export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Flo
   return { prices, delta, out, profit, bound };
 }
 
-/** g and its derivatives; the trades are copied into typed arrays, as g is evaluated thousands of times per quote. */
+/**
+ * g and its derivatives; the enabled trades are copied into typed arrays, as g is evaluated thousands of times per
+ * quote (index k here is trade `index[k]` of the network).
+ */
 class Dual {
   private readonly best: CurveTrade = { delta: 0, out: 0, dDelta: 0 };
+  private readonly index: Int32Array;
   private readonly from: Int32Array;
   private readonly to: Int32Array;
   private readonly reserveIn: Float64Array;
@@ -99,25 +105,30 @@ class Dual {
 
   constructor(
     private readonly network: FlowNetwork,
-    private readonly disabled: Uint8Array,
+    disabled: Uint8Array,
   ) {
     const { trades } = network;
-    const m = trades.length;
+    let m = 0;
+    for (let i = 0; i < trades.length; i++) if (disabled[i] === 0) m++;
+    this.index = new Int32Array(m);
     [this.from, this.to] = [new Int32Array(m), new Int32Array(m)];
     [this.reserveIn, this.reserveOut, this.gamma] = [new Float64Array(m), new Float64Array(m), new Float64Array(m)];
     [this.inScale, this.outScale] = [new Float64Array(m), new Float64Array(m)];
     this.tables = [];
     // Plain loops: TypedArray.from with a mapping function is slow in V8.
-    for (let i = 0; i < m; i++) {
+    for (let i = 0, k = 0; i < trades.length; i++) {
+      if (disabled[i] !== 0) continue;
       const t = trades[i];
-      this.from[i] = t.from;
-      this.to[i] = t.to;
-      this.reserveIn[i] = t.reserveIn;
-      this.reserveOut[i] = t.reserveOut;
-      this.gamma[i] = t.gamma;
-      this.inScale[i] = t.inScale;
-      this.outScale[i] = t.outScale;
+      this.index[k] = i;
+      this.from[k] = t.from;
+      this.to[k] = t.to;
+      this.reserveIn[k] = t.reserveIn;
+      this.reserveOut[k] = t.reserveOut;
+      this.gamma[k] = t.gamma;
+      this.inScale[k] = t.inScale;
+      this.outScale[k] = t.outScale;
       this.tables.push(t.table);
+      k++;
     }
   }
 
@@ -129,13 +140,12 @@ class Dual {
     flows?: { delta: Float64Array; out: Float64Array; profit: Float64Array },
   ): number {
     const { source, total } = this.network;
-    const { from, to, reserveIn, reserveOut, gamma, disabled } = this;
+    const { from, to, reserveIn, reserveOut, gamma, index } = this;
     const n = prices.length;
     let g = prices[source] * total;
     if (grad) grad.fill(0), (grad[source] = total);
     if (hessian) hessian.fill(0);
     for (let i = 0; i < from.length; i++) {
-      if (disabled[i]) continue;
       const u = from[i];
       const v = to[i];
       const pIn = prices[u];
@@ -159,7 +169,7 @@ class Dual {
       }
       const profit = pOut * out - pIn * delta;
       g += profit;
-      if (flows) (flows.delta[i] = delta), (flows.out[i] = out), (flows.profit[i] = profit);
+      if (flows) (flows.delta[index[i]] = delta), (flows.out[index[i]] = out), (flows.profit[index[i]] = profit);
       if (grad) {
         grad[u] -= delta;
         if (v >= 0) grad[v] += out;

@@ -2,9 +2,10 @@
 // separate trade (prices decide which one, if either, is used). Amounts are measured in units of the target worth one
 // raw unit of it at spot prices, so that every token's price starts near 1 whatever its decimals.
 //
-// Trades go one way only, from a token farther from the target to a nearer one (hop distance, then liquidity rank;
-// the source first): the network is acyclic, so no value can circle through pools whose prices disagree, and every
-// flow cuts into simple paths.
+// Only the trades that go one way through an order of the tokens (`order`, nearest the target lowest; the source first)
+// are enabled at a time, so the enabled network is acyclic: no value can circle through pools whose prices disagree,
+// and every flow cuts into simple paths. The first order is by hop distance to the target, then liquidity rank;
+// flowRouting.ts then orders the tokens by the dual's prices, which is the order of any optimal flow.
 import type { GraphView } from '../../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField, V2_FLOAT_STRIDE } from '../../../graph/layout.ts';
 import type { Hop } from '../../types.ts';
@@ -16,6 +17,8 @@ export interface FlowNetwork {
   source: number;
   /** Input in normalised units. */
   total: number;
+  /** Each slot's place in the first order (lower: nearer the target; the source highest). */
+  order: Float64Array;
   /** Raw units of each slot's token per normalised unit (multiply a normalised amount by it to get raw units). */
   rawPerUnit: Float64Array;
   trades: Trade[];
@@ -56,7 +59,7 @@ export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt
   const trades: Trade[] = [];
   for (const u of members) {
     for (const v of outputs) {
-      if (!(orderKey.get(v)! < orderKey.get(u)!)) continue;
+      if (v === u || v === from) continue;
       const end = graph.tokenEdgeStart[u + 1];
       for (let e = graph.firstEdgeTo(u, v); e >= 0 && e < end && graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut] === v; e++) {
         const at = e * EDGE_STRIDE;
@@ -70,7 +73,8 @@ export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt
       }
     }
   }
-  return { tokens: members, source: slot.get(from)!, total: amountIn / rawPerUnit[slot.get(from)!], rawPerUnit, trades };
+  const order = Float64Array.from(members, (t) => orderKey.get(t)!);
+  return { tokens: members, source: slot.get(from)!, total: amountIn / rawPerUnit[slot.get(from)!], order, rawPerUnit, trades };
 }
 
 function makeTrade(graph: GraphView, hop: Hop, from: number, to: number, inRaw: number, outRaw: number, inValue: number): Trade | null {
@@ -124,15 +128,24 @@ function unitValues(graph: GraphView, tokens: number[]): Map<number, number> {
   return value;
 }
 
+/** The trades that go one way through `order` (slot → place; the target's is below every slot's): 1 = disabled. */
+export function againstOrder(network: FlowNetwork, order: Float64Array): Uint8Array {
+  const against = new Uint8Array(network.trades.length);
+  network.trades.forEach((t, i) => (against[i] = t.to < 0 || order[t.to] < order[t.from] ? 0 : 1));
+  return against;
+}
+
 /**
- * Prices at which no trade pays (each token at its best rate into nearer tokens at zero flow, from the target back):
- * the dual's start, where only the source has to fall to sell. A token with no trade out gets a negligible price.
+ * Prices at which no enabled trade pays (each token at its best rate into nearer tokens at zero flow, from the target
+ * back): the dual's start, where only the source has to fall to sell. A token with no trade out gets a negligible price.
  */
-export function zeroFlowPrices(network: FlowNetwork): Float64Array {
+export function zeroFlowPrices(network: FlowNetwork, disabled: Uint8Array): Float64Array {
   const prices = new Float64Array(network.tokens.length);
   const byFrom: Trade[][] = network.tokens.map(() => []);
-  for (const t of network.trades) byFrom[t.from].push(t);
-  for (let u = prices.length - 1; u >= 0; u--) {
+  network.trades.forEach((t, i) => disabled[i] === 0 && byFrom[t.from].push(t));
+  // Nearest the target first, so that every enabled trade's output token is priced before its input token.
+  const nearestFirst = [...prices.keys()].sort((a, b) => network.order[a] - network.order[b]);
+  for (const u of nearestFirst) {
     let best = 0;
     for (const t of byFrom[u]) {
       const rate = t.table ? t.table.firstRate * t.inScale * t.outScale : (t.gamma * t.reserveOut) / t.reserveIn;

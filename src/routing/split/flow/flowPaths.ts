@@ -17,10 +17,10 @@ export interface FlowPaths {
 
 /**
  * The flow's paths of at most `maxHops` trades: peeled from the flow, then shares fitted to sequential execution.
- * @example flowPaths(network, solveDual(network, disabled, prices), disabled, 4)
+ * @example flowPaths(network, solveDual(network, disabled, prices), disabled, network.order, 4)
  */
-export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, maxHops: number): FlowPaths {
-  const { paths, shares, inputPerShare } = peel(network, solution, disabled, maxHops);
+export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number): FlowPaths {
+  const { paths, shares, inputPerShare } = peel(network, solution, disabled, order, maxHops);
   return { paths, shares: sequentialShares(network, paths, shares, inputPerShare) };
 }
 
@@ -31,7 +31,7 @@ export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled
  * empties at least one trade, so a flow over k trades needs at most k paths. `inputPerShare[i]`: trade i's planned
  * input (normalised units) per unit of the source's input routed through it.
  */
-function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, maxHops: number): FlowPaths & { inputPerShare: Float64Array } {
+function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number): FlowPaths & { inputPerShare: Float64Array } {
   const { trades } = network;
   const n = network.tokens.length;
   const outflow = new Float64Array(n);
@@ -41,8 +41,10 @@ function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array
     active.push(i);
     outflow[trades[i].from] += solution.delta[i];
   }
-  // Slots are in topological order (trades go from a lower slot to a higher one, the source first).
-  active.sort((a, b) => trades[a].from - trades[b].from);
+  // Enabled trades go down `order` (the source highest): that is a topological order of the flow.
+  const rank = new Int32Array(n);
+  [...rank.keys()].sort((a, b) => order[b] - order[a] || a - b).forEach((slot, k) => (rank[slot] = k));
+  active.sort((a, b) => rank[trades[a].from] - rank[trades[b].from]);
   const through = new Float64Array(n);
   through[network.source] = 1;
   const flow = new Float64Array(trades.length);

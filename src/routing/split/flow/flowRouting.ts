@@ -3,16 +3,20 @@
 // (flowPaths.ts).
 //
 // The relaxation lets a multi-token pool trade several of its pairs at once, which a split of paths cannot do (a pool
-// serves one use across a split). So after each solve, the lesser pairs of a contested pool are disabled and the dual
-// is solved again from its last prices.
+// serves one use across a split). So after a solve, the lesser pairs of a contested pool are disabled, the tokens are
+// ordered by the prices found (which enables the trades an optimal flow would use), and the dual is solved again from
+// its last prices.
 import type { GraphView } from '../../../graph/graphView.ts';
 import type { Hop } from '../../types.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
-import { type FlowNetwork, flowNetwork, zeroFlowPrices } from './flowNetwork.ts';
+import { type FlowNetwork, againstOrder, flowNetwork, zeroFlowPrices } from './flowNetwork.ts';
 import { flowPaths } from './flowPaths.ts';
 
-/** Re-solves after disabling contested pairs. */
-const MAX_ROUNDS = 3;
+/**
+ * Solves: the first in the network's first order, the second after ordering the tokens by the first's prices and
+ * disabling contested pairs (each further one took more time than its gain was worth within the time budget).
+ */
+const MAX_ROUNDS = 2;
 
 export interface FlowRoutingOptions {
   platformCode: number;
@@ -25,7 +29,7 @@ export interface FlowRoutingOptions {
 export interface FlowRouting {
   paths: Hop[][];
   shares: number[];
-  /** Upper bound (raw output units) on any routing over the network's pools, one pair per pool. */
+  /** Upper bound (raw output units) on any routing over the trades of the last solve's order, one pair per pool. */
   bound: number;
 }
 
@@ -45,25 +49,41 @@ export function flowRouting(
 ): FlowRouting | null {
   const network = flowNetwork(graph, from, to, tokensAt, amountIn, options.platformCode);
   if (network.trades.length === 0) return null;
-  const disabled = new Uint8Array(network.trades.length);
-  let prices = zeroFlowPrices(network);
-  let solution: DualSolution | undefined;
+  const contested = new Uint8Array(network.trades.length);
+  let order = network.order;
+  let orientation = againstOrder(network, order);
+  let prices = zeroFlowPrices(network, orientation);
+  let solved: { solution: DualSolution; disabled: Uint8Array; order: Float64Array } | undefined;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    solution = solveDual(network, disabled, prices, options);
+    const disabled = orientation.map((against, i) => against | contested[i]);
+    const solution = solveDual(network, disabled, prices, { ...options, warm: round > 0 });
+    solved = { solution, disabled, order };
     prices = solution.prices;
-    if (disableContested(network, solution, disabled) === 0) break;
+    const dropped = disableContested(network, solution, disabled, contested);
+    // Any optimal flow goes from lower-priced tokens to higher-priced ones: order the tokens by the prices found, and
+    // solve again when that enables other trades.
+    order = byPrice(network, prices);
+    const next = againstOrder(network, order);
+    const reoriented = next.some((against, i) => against !== orientation[i]);
+    if ((dropped === 0 && !reoriented) || (options.deadline !== undefined && options.now && options.now() > options.deadline)) break;
+    orientation = next;
   }
-  if (!solution) return null;
-  const { paths, shares } = flowPaths(network, solution, disabled, options.maxHops);
-  return paths.length > 0 ? { paths: paths.map((trades) => trades.map((i) => network.trades[i].hop)), shares, bound: solution.bound } : null;
+  if (!solved) return null;
+  const { paths, shares } = flowPaths(network, solved.solution, solved.disabled, solved.order, options.maxHops);
+  return paths.length > 0 ? { paths: paths.map((trades) => trades.map((i) => network.trades[i].hop)), shares, bound: solved.solution.bound } : null;
+}
+
+/** Places by price: the higher a token's price, the nearer the target; the source first. */
+function byPrice(network: FlowNetwork, prices: Float64Array): Float64Array {
+  return Float64Array.from(prices, (p, slot) => (slot === network.source ? Infinity : -p));
 }
 
 function active(solution: DualSolution, disabled: Uint8Array, i: number): boolean {
   return disabled[i] === 0 && solution.delta[i] > 0;
 }
 
-/** Keeps the most profitable active pair of each pool; returns how many trades it disabled. */
-function disableContested(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array): number {
+/** Keeps the most profitable active pair of each pool, marking the others in `contested`; returns how many. */
+function disableContested(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, contested: Uint8Array): number {
   const best = new Map<number, number>();
   let changed = 0;
   network.trades.forEach((t, i) => {
@@ -72,7 +92,7 @@ function disableContested(network: FlowNetwork, solution: DualSolution, disabled
     if (other === undefined) return best.set(t.hop.pool, i);
     const [keep, drop] = solution.profit[i] > solution.profit[other] ? [i, other] : [other, i];
     best.set(t.hop.pool, keep);
-    disabled[drop] = 1;
+    contested[drop] = 1;
     changed++;
   });
   return changed;
