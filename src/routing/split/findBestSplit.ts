@@ -29,6 +29,9 @@ const JOIN_ITERATIONS = 60;
  * point), there is nothing worth splitting for, and the optimiser is skipped.
  */
 const NOTHING_TO_GAIN = 1e-5;
+/** Smallest share of the input a leg may get (0.01%: the smallest percent the answer shows), and its inverse. */
+const MIN_LEG_SHARE = 1e-4;
+const MIN_LEG_SHARE_INVERSE = 10_000n;
 /** Column generation adds a path only when its marginal rate beats the split's by this share, up to this many paths. */
 const COLUMN_GAIN = 1e-6;
 /** Column generation runs only when the zero-flow ceiling leaves room to beat the first answer by more than this share. */
@@ -196,11 +199,15 @@ function late(options: SplitOptions): boolean {
  * otherwise the float allocation), apportioned to sum to amountIn, then executed in order.
  */
 function exactQuote(graph: GraphView, paths: readonly Hop[][], allocation: Allocation, amountIn: bigint, options: SplitOptions): SplitQuote | null {
-  const active = [...allocation.x.keys()].filter((i) => allocation.x[i] > 0);
+  // A share the optimiser was still moving when the deadline came can be tiny: it would show as 0.00 percent.
+  const allocated = allocation.x.reduce((a, b) => a + b, 0);
+  const active = [...allocation.x.keys()].filter((i) => allocation.x[i] >= MIN_LEG_SHARE * allocated);
   if (active.length === 0) return null;
   const used = active.map((i) => paths[i]);
   const closed = active.length > 1 ? v2ClosedForm(graph, used, amountIn) : null;
-  const weights = closed ?? floatWeights(active.map((i) => allocation.x[i]));
+  const closedTotal = closed?.reduce((a, b) => a + b, 0n) ?? 0n;
+  const closedUsable = closed !== null && closed.every((w) => w * MIN_LEG_SHARE_INVERSE >= closedTotal);
+  const weights = closedUsable ? closed : floatWeights(active.map((i) => allocation.x[i]));
   const legs = simulateSplit(graph, used, apportion(weights, amountIn));
   if (!legs || legs.length === 0) return null;
   const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);

@@ -3,8 +3,11 @@
 import type { DualSolution } from './dualFlow.ts';
 import { type FlowNetwork, tradeOut } from './flowNetwork.ts';
 
-/** Paths carrying less than this share of the input are dropped (their flow goes to the others). */
-const MIN_PATH_SHARE = 1e-5;
+/**
+ * Paths carrying less than this share of the input are dropped, their flow going to the others: a smaller share would
+ * show as 0.00 percent.
+ */
+const MIN_PATH_SHARE = 1e-4;
 const MAX_PATHS = 48;
 /** Rounds of the share correction (each one float pass over the paths). */
 const SEQUENTIAL_ROUNDS = 6;
@@ -20,8 +23,12 @@ export interface FlowPaths {
  * @example flowPaths(network, solveDual(network, disabled, prices), disabled, network.order, 4)
  */
 export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number): FlowPaths {
-  const { paths, shares, inputPerShare } = peel(network, solution, disabled, order, maxHops);
-  return { paths, shares: sequentialShares(network, paths, shares, inputPerShare) };
+  const peeled = peel(network, solution, disabled, order, maxHops);
+  const shares = sequentialShares(network, peeled.paths, peeled.shares, peeled.inputPerShare);
+  // The fitting can take a path below the smallest share.
+  const kept = shares.map((_, p) => p).filter((p) => shares[p] >= MIN_PATH_SHARE);
+  const sum = kept.reduce((total, p) => total + shares[p], 0);
+  return { paths: kept.map((p) => peeled.paths[p]), shares: kept.map((p) => shares[p] / sum) };
 }
 
 /**
