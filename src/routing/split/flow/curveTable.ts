@@ -13,9 +13,9 @@ const LAST_MULTIPLE = 30;
 const GROWTH = 1.15;
 /**
  * The grid starts at the first input whose output is at least this many raw units (or this share of the output for the
- * pool's depth, for a pool that never gives that many): estimates of some kinds (Balancer's fixed-point maths) come in
- * whole units, and a secant slope across outputs of a few hundred units is off by a few tenths of a percent, which the
- * concavity clamp would then carry along the whole curve.
+ * pool's depth, for a pool that never gives that many): estimates that follow a pool's integer maths (a floored scaled
+ * input, a truncated invariant) move in steps at tiny sizes, and a secant slope across outputs of a few hundred units
+ * is off by a few tenths of a percent, which the concavity clamp would then carry along the whole curve.
  */
 const MIN_SAMPLE_OUTPUT = 1e7;
 const MIN_SAMPLE_SHARE = 1e-4;
@@ -40,6 +40,11 @@ export class CurveTable {
   /** Marginal rate at zero input. */
   get firstRate(): number {
     return this.slope[0];
+  }
+
+  /** A pool's depth on one token's side, in raw units of that token worth `unitValue` wrapped-native raw units each. */
+  static depthIn(graph: GraphView, pool: number, unitValue: number): number {
+    return graph.poolLiquidity[pool] / graph.poolTokens(pool).length / unitValue;
   }
 
   /**
@@ -159,8 +164,8 @@ export function warmCurveTables(graph: GraphView): void {
     if (graph.poolKind(pool) === 'univ2') continue;
     const tokens = graph.poolTokens(pool);
     for (let i = 0; i < tokens.length; i++) {
-      // Depth in raw units of the input token, as flowNetwork.ts measures it (tokens without a price wait for it).
-      const depthIn = graph.poolLiquidity[pool] / tokens.length / graph.tokenNativePrice[tokens[i]];
+      // Tokens without a price wait for the first quote, which values them from their pools (flowNetwork.ts).
+      const depthIn = CurveTable.depthIn(graph, pool, graph.tokenNativePrice[tokens[i]]);
       if (!(depthIn > 0 && Number.isFinite(depthIn))) continue;
       for (let o = 0; o < tokens.length; o++) if (o !== i) CurveTable.of(graph, pool, i, o, depthIn);
     }

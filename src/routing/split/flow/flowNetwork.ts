@@ -86,8 +86,7 @@ function makeTrade(graph: GraphView, hop: Hop, from: number, to: number, inRaw: 
     if (!(reserveIn > 0 && reserveOut > 0)) return null;
     return { hop, from, to, reserveIn: reserveIn / inRaw, reserveOut: reserveOut / outRaw, gamma: f[at + 2], table: null, inScale: 0, outScale: 0 };
   }
-  const tokenCount = graph.poolTokens(hop.pool).length;
-  const depthIn = graph.poolLiquidity[hop.pool] / tokenCount / inValue;
+  const depthIn = CurveTable.depthIn(graph, hop.pool, inValue);
   if (!(depthIn > 0)) return null;
   const table = CurveTable.of(graph, hop.pool, hop.localIn, hop.localOut, depthIn);
   if (!table) return null;
