@@ -9,7 +9,7 @@ import { GraphView } from '../src/graph/graphView.ts';
 import { warmCurveTables } from '../src/routing/split/flow/curveTable.ts';
 import { loadPreset } from '../src/network/loadPreset.ts';
 import { computeQuote } from '../src/quote/computeQuote.ts';
-import { SEARCH_PROFILES, SPLIT_PROFILE } from '../src/quote/searchProfiles.ts';
+import { MAX_SPLIT_GAS, SEARCH_PROFILES, SPLIT_PROFILE } from '../src/quote/searchProfiles.ts';
 import type { QuoteMode } from '../src/quote/types.ts';
 import { findBestPath } from '../src/routing/findBestPath.ts';
 import { candidatePaths } from '../src/routing/split/candidatePaths.ts';
@@ -56,15 +56,29 @@ const quote = (from: number, to: number, amountIn: bigint, mode: QuoteMode) => {
 // the latency benchmark's query mix (other pairs and sizes than the cases below).
 for (const q of queryMix(graph, 200, 5)) quote(q.from, q.to, q.amountIn, 'advanced');
 
+// The advanced answers are taken first, each the median of ADVANCED_RUNS runs (its budget-bound cases vary with the
+// machine), before the reference solves: their seconds of allocation would otherwise put garbage-collection pauses
+// inside the next quote's 25 ms budget.
+const ADVANCED_RUNS = 3;
+const amountOf = (from: number, usd: number) => BigInt(Math.floor(usd / USD_PER_NATIVE_WEI / graph.tokenNativePrice[from]));
+const advancedOf = new Map<string, ReturnType<typeof quote>>();
+for (const c of CASES) {
+  for (const usd of c.sizes) {
+    const runs = Array.from({ length: ADVANCED_RUNS }, () => quote(c.from, c.to, amountOf(c.from, usd), 'advanced'));
+    runs.sort((a, b) => (a?.amountOut ?? 0n) < (b?.amountOut ?? 0n) ? -1 : (a?.amountOut ?? 0n) > (b?.amountOut ?? 0n) ? 1 : 0);
+    advancedOf.set(`${c.from}:${c.to}:${usd}`, runs[ADVANCED_RUNS >> 1]);
+  }
+}
+
 const rows: Record<string, unknown>[] = [];
 for (const c of CASES) {
   const problem = referenceProblem(graph, c.from, c.to, -1, REFERENCE_MAJORS);
   // Largest size first: its dual is well conditioned, and its prices warm-start the smaller sizes.
   let warm: Float64Array | undefined;
   for (const usd of [...c.sizes].reverse()) {
-    const amountIn = BigInt(Math.floor(usd / USD_PER_NATIVE_WEI / graph.tokenNativePrice[c.from]));
+    const amountIn = amountOf(c.from, usd);
     const standard = quote(c.from, c.to, amountIn, 'standard');
-    const advanced = quote(c.from, c.to, amountIn, 'advanced');
+    const advanced = advancedOf.get(`${c.from}:${c.to}:${usd}`);
     const small = quote(c.from, c.to, amountIn / 10_000n, 'standard');
     const seeds = (['standard', 'advanced'] as const)
       .map((mode) => findBestPath(graph, c.from, c.to, amountIn, { platformCode: -1, ...SEARCH_PROFILES[mode] })?.hops)
@@ -116,9 +130,10 @@ const lines = [
   'upper bound (no one-pair-per-pool routing over those pools yields more); "reference lower" is the output of the',
   'feasible routing it recovered (pools\' float estimates), and the gap is (upper − lower) / upper (a negative gap is',
   'float noise of the numeric pools). "5% grid" is a Uniswap-style split (up to 3 pool-disjoint routes, 5% steps)',
-  'over the same candidate paths as /quotes/advanced. Advanced ran with its default 25 ms budget, so the cases that',
-  'reach it (the price-moving ones) vary between runs with the machine\'s speed: PLSX → HEX at $1M gave 72.9% and',
-  '35.7% in two runs of the same code.',
+  'over the same candidate paths as /quotes/advanced. Advanced ran with its default 25 ms budget and its gas cap',
+  `(${MAX_SPLIT_GAS.toLocaleString('en-US')} gas, estimated), after a JIT warm-up and before the reference solves; each figure is the median of`,
+  `${ADVANCED_RUNS} runs, as the cases that reach the budget (the price-moving ones) vary between runs with the machine's speed.`,
+  'The reference has no gas cap: at $1M the optimum spreads over more pools than one transaction can swap through.',
   '',
   '| Pair | Group | Size USD | /quotes impact | /quotes | 5% grid | advanced (splits) | reference upper | reference lower | reference gap |',
   '|---|---|---|---|---|---|---|---|---|---|',

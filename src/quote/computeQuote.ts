@@ -6,7 +6,7 @@ import type { GraphView } from '../graph/graphView.ts';
 import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
 import { pathImpact } from '../routing/pathImpact.ts';
-import { type GasLeg, estimateGas, estimateRouteGas, estimateSplitGas } from '../routing/gasModel.ts';
+import { type GasLeg, estimateGas, estimateRouteGas, estimateSplitGas, repeatedHopKinds, splitGasMeter } from '../routing/gasModel.ts';
 import { percents } from '../routing/split/apportion.ts';
 import { findBestSplit, splitOverPaths } from '../routing/split/findBestSplit.ts';
 import type { SplitLeg, SplitOptions, SplitQuote } from '../routing/split/types.ts';
@@ -18,7 +18,7 @@ import { platformRouterOf } from '../tx/routerHops.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
-import { DEFAULT_ADVANCED_TIME_BUDGET_MS, JOIN_SHARE_OF_BUDGET, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SMALL_IMPACT, SPLIT_PROFILE } from './searchProfiles.ts';
+import { DEFAULT_ADVANCED_TIME_BUDGET_MS, JOIN_SHARE_OF_BUDGET, MAX_SPLIT_GAS, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SMALL_IMPACT, SPLIT_PROFILE } from './searchProfiles.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
 export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -58,6 +58,7 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
       : estimateSplitGas({
           splits: legs.map((leg) => leg.hops.map((h) => graph.poolKind(h.pool))),
           ticksCrossed: legs.reduce((sum, leg) => sum + leg.ticksCrossed, 0),
+          repeatedHopKinds: repeatedHopKinds(graph, legs.map((leg) => leg.hops)),
           wrapIn,
           unwrapOut,
         });
@@ -90,6 +91,9 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     platformCode: options.platformCode,
     seedPaths: seeds.map((p) => p.hops),
     gasCostInOutput: gasCost && ((legs) => gasCost(gasOfLegs(legs))),
+    gasUnits: gasOfLegs,
+    maxGasUnits: MAX_SPLIT_GAS,
+    gasMeter: () => splitGasMeter(graph, MAX_SPLIT_GAS, { wrapIn, unwrapOut }),
     deadline: searchDeadline,
     now: () => performance.now(),
   };

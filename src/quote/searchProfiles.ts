@@ -12,6 +12,12 @@ export const SEARCH_PROFILES: Record<QuoteMode, { maxHops: number; candidates: n
  */
 export const SPLIT_PROFILE = { maxHops: 3, connectors: 24, keepPerToken: 2, maxPaths: 16 };
 
+/**
+ * Most gas a split answer may need (estimated): half of chain 369's 30M block gas limit, so the transaction fits a block
+ * beside others. A split over more paths than fit is cut to its largest shares.
+ */
+export const MAX_SPLIT_GAS = 15_000_000;
+
 /** Time budget of one /quotes/advanced quote when the task names none (ADVANCED_TIME_BUDGET_MS). */
 export const DEFAULT_ADVANCED_TIME_BUDGET_MS = 25;
 

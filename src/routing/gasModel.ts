@@ -111,9 +111,58 @@ export function estimateSplitGas(shape: SplitGasShape): number {
   return gas;
 }
 
+/** Adds paths to a transaction while its estimated gas stays within a cap. */
+export interface GasMeter {
+  /** Adds the path and returns true when the transaction with it stays within the cap; otherwise false (not added). */
+  tryAdd(hops: readonly Hop[]): boolean;
+}
+
+/**
+ * A running estimateSplitGas of splits added one at a time, for searches that build a split path by path. It counts
+ * no UniV3 tick crossings: those are known only once the split is executed exactly.
+ * @example const meter = splitGasMeter(graph, 15_000_000, { wrapIn: false, unwrapOut: false }); meter.tryAdd(path.hops)
+ */
+export function splitGasMeter(graph: GraphView, maxGasUnits: number, shape: { wrapIn: boolean; unwrapOut: boolean }): GasMeter {
+  const used = new Set<number>();
+  // The first split pays no SPLIT_GAS.
+  let gas = TX_BASE_GAS + ROUTER_OVERHEAD_GAS - SPLIT_GAS + (shape.wrapIn ? WRAP_GAS : 0) + (shape.unwrapOut ? UNWRAP_GAS : 0);
+  return {
+    tryAdd(hops) {
+      let added = SPLIT_GAS;
+      const pools: number[] = [];
+      for (const hop of hops) {
+        const kind = graph.poolKind(hop.pool);
+        added += HOP_GAS[kind] ?? HOP_GAS.univ3;
+        if (used.has(hop.pool) || pools.includes(hop.pool)) added -= REPEATED_POOL_SAVING[repeatGroup(kind)];
+        pools.push(hop.pool);
+      }
+      if (gas + added > maxGasUnits) return false;
+      gas += added;
+      for (const pool of pools) used.add(pool);
+      return true;
+    },
+  };
+}
+
 /** The REPEATED_POOL_SAVING entry of a pool kind. */
 export function repeatGroup(kind: string): 'univ2' | 'univ3' | 'other' {
   return kind === 'univ2' || kind === 'univ3' ? kind : 'other';
+}
+
+/**
+ * Kinds of the hops through a pool an earlier hop of these paths already used (REPEATED_POOL_SAVING applies to them).
+ * @example repeatedHopKinds(graph, [pathA, pathB]) // ['univ2'] when pathB's first pool is also pathA's
+ */
+export function repeatedHopKinds(graph: GraphView, paths: readonly (readonly Hop[])[]): string[] {
+  const used = new Set<number>();
+  const kinds: string[] = [];
+  for (const hops of paths) {
+    for (const hop of hops) {
+      if (used.has(hop.pool)) kinds.push(graph.poolKind(hop.pool));
+      used.add(hop.pool);
+    }
+  }
+  return kinds;
 }
 
 /** One split of a route for routeGasShape: its exact input and hops. */

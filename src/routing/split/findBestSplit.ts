@@ -5,12 +5,13 @@
 // backward elimination of the splits that do not pay for their gas.
 import type { GraphView } from '../../graph/graphView.ts';
 import type { Hop } from '../types.ts';
-import { apportion, floatWeights } from './apportion.ts';
+import { floatWeights } from './apportion.ts';
 import { bestMarginalPaths, poolFlows } from './bestMarginalPath.ts';
 import { type CandidateTokens, candidateSearch } from './candidatePaths.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { flowQuote } from './flow/flowQuote.ts';
 import { claim, conflictsWith, hopsKey } from './pathEstimate.ts';
+import { executeShares } from './executeShares.ts';
 import { simulateSplit } from './simulateSplit.ts';
 import { SplitModel } from './splitModel.ts';
 import type { SplitOptions, SplitQuote } from './types.ts';
@@ -208,7 +209,7 @@ function exactQuote(graph: GraphView, paths: readonly Hop[][], allocation: Alloc
   const closedTotal = closed?.reduce((a, b) => a + b, 0n) ?? 0n;
   const closedUsable = closed !== null && closed.every((w) => w * MIN_LEG_SHARE_INVERSE >= closedTotal);
   const weights = closedUsable ? closed : floatWeights(active.map((i) => allocation.x[i]));
-  const legs = simulateSplit(graph, used, apportion(weights, amountIn));
+  const legs = executeShares(graph, used, weights, amountIn, options);
   if (!legs || legs.length === 0) return null;
   const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
   const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);

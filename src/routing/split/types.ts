@@ -1,7 +1,10 @@
 // Shapes of the split search: its options and its exact answer.
 import type { Hop } from '../types.ts';
+import type { GasMeter } from '../gasModel.ts';
+import type { GasCap } from './executeShares.ts';
 
-export interface SplitOptions {
+/** `maxGasUnits`: no split whose estimated gas (`gasUnits`) exceeds it; the largest shares are kept. */
+export interface SplitOptions extends GasCap {
   /** Longest candidate path. */
   maxHops: number;
   /** Only pools of this platform (index in DEX_PLATFORM_IDS); -1 for every platform. */
@@ -19,6 +22,11 @@ export interface SplitOptions {
   seedPaths?: Hop[][];
   /** Gas cost in output units of executing these paths as one transaction; absent: maximise output. */
   gasCostInOutput?: (paths: SplitLeg[]) => bigint;
+  /**
+   * A new gas count for a split built path by path within the cap (maxGasUnits; no tick crossings before the exact
+   * replay), for the flow optimiser's paths.
+   */
+  gasMeter?: () => GasMeter;
   /** Clock reading (ms) after which the best answer so far is returned, and the clock to read. */
   deadline?: number;
   now?: () => number;

@@ -8,7 +8,8 @@ import { type FlowNetwork, tradeOut } from './flowNetwork.ts';
  * show as 0.00 percent.
  */
 const MIN_PATH_SHARE = 1e-4;
-const MAX_PATHS = 48;
+/** Most paths peeled; a gas cap (`fits`) usually stops the peeling first. */
+const MAX_PATHS = 160;
 /** Rounds of the share correction (each one float pass over the paths). */
 const SEQUENTIAL_ROUNDS = 6;
 
@@ -16,29 +17,46 @@ const SEQUENTIAL_ROUNDS = 6;
 export interface FlowPaths {
   paths: number[][];
   shares: number[];
+  /** Whether the gas cap stopped the peeling (the paths then carry less than the whole flow). */
+  capped: boolean;
 }
 
 /**
  * The flow's paths of at most `maxHops` trades: peeled from the flow, then shares fitted to sequential execution.
  * @example flowPaths(network, solveDual(network, disabled, prices), disabled, network.order, 4)
  */
-export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number): FlowPaths {
-  const peeled = peel(network, solution, disabled, order, maxHops);
+export function flowPaths(
+  network: FlowNetwork,
+  solution: DualSolution,
+  disabled: Uint8Array,
+  order: Float64Array,
+  maxHops: number,
+  fits: (path: number[]) => boolean = () => true,
+): FlowPaths {
+  const peeled = peel(network, solution, disabled, order, maxHops, fits);
   const shares = sequentialShares(network, peeled.paths, peeled.shares, peeled.inputPerShare);
   // The fitting can take a path below the smallest share.
   const kept = shares.map((_, p) => p).filter((p) => shares[p] >= MIN_PATH_SHARE);
   const sum = kept.reduce((total, p) => total + shares[p], 0);
-  return { paths: kept.map((p) => peeled.paths[p]), shares: kept.map((p) => shares[p] / sum) };
+  return { paths: kept.map((p) => peeled.paths[p]), shares: kept.map((p) => shares[p] / sum), capped: peeled.capped };
 }
 
 /**
  * Peeling: each token's throughput is divided among its active trades in proportion to their inputs (so the flow is
  * conserved at every token), then the widest path of at most `maxHops` hops (the one whose smallest trade carries
- * most) is taken out with that share, until what is left is below MIN_PATH_SHARE or MAX_PATHS are found. Each peel
+ * most) is taken out with that share, until what is left is below MIN_PATH_SHARE, MAX_PATHS are found or the next path
+ * would not `fit` (the transaction's gas: `fits` adds each path it accepts to its count). Each peel
  * empties at least one trade, so a flow over k trades needs at most k paths. `inputPerShare[i]`: trade i's planned
  * input (normalised units) per unit of the source's input routed through it.
  */
-function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number): FlowPaths & { inputPerShare: Float64Array } {
+function peel(
+  network: FlowNetwork,
+  solution: DualSolution,
+  disabled: Uint8Array,
+  order: Float64Array,
+  maxHops: number,
+  fits: (path: number[]) => boolean,
+): FlowPaths & { inputPerShare: Float64Array } {
   const { trades } = network;
   const n = network.tokens.length;
   const outflow = new Float64Array(n);
@@ -69,6 +87,7 @@ function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array
   const via = new Int32Array((maxHops + 1) * width);
   const paths: number[][] = [];
   const shares: number[] = [];
+  let capped = false;
   while (paths.length < MAX_PATHS) {
     widest.fill(0);
     widest[network.source] = Infinity;
@@ -86,15 +105,18 @@ function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array
     if (hops === 0 || share < MIN_PATH_SHARE) break;
     const path = new Array<number>(hops);
     for (let h = hops, slot = n; h > 0; h--) {
-      const i = via[h * width + slot];
-      path[h - 1] = i;
-      flow[i] -= share;
-      slot = trades[i].from;
+      path[h - 1] = via[h * width + slot];
+      slot = trades[path[h - 1]].from;
     }
+    if (!fits(path) && paths.length > 0) {
+      capped = true;
+      break;
+    }
+    for (const i of path) flow[i] -= share;
     paths.push(path);
     shares.push(share);
   }
-  return { paths, shares, inputPerShare };
+  return { paths, shares, capped, inputPerShare };
 }
 
 /**

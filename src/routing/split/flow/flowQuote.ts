@@ -1,8 +1,8 @@
 // The exact answer of the flow optimiser: its paths executed in order with their shares of the input, with bigint
-// maths on a copy of the pool states (simulateSplit).
+// maths on a copy of the pool states (executeShares).
 import type { GraphView } from '../../../graph/graphView.ts';
-import { apportion, floatWeights } from '../apportion.ts';
-import { simulateSplit } from '../simulateSplit.ts';
+import { floatWeights } from '../apportion.ts';
+import { executeShares } from '../executeShares.ts';
 import type { SplitOptions, SplitQuote } from '../types.ts';
 import { flowRouting } from './flowRouting.ts';
 
@@ -22,16 +22,7 @@ export function flowQuote(graph: GraphView, from: number, to: number, amountIn: 
   if (options.deadline !== undefined && options.now && options.now() > options.deadline) return null;
   const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: MAX_FLOW_HOPS });
   if (!flow) return null;
-  let { paths, shares } = flow;
-  const amounts = apportion(floatWeights(shares), amountIn);
-  let legs = simulateSplit(graph, paths, amounts);
-  if (!legs) {
-    // A share the exact maths rejects (dust that rounds to no output, a pool limit the float curve missed): drop the
-    // paths that fail on their own and share the input among the rest.
-    const executes = paths.map((hops, i) => simulateSplit(graph, [hops], [amounts[i]]) !== null);
-    [paths, shares] = [paths.filter((_, i) => executes[i]), shares.filter((_, i) => executes[i])];
-    legs = paths.length > 0 ? simulateSplit(graph, paths, apportion(floatWeights(shares), amountIn)) : null;
-  }
+  const legs = executeShares(graph, flow.paths, floatWeights(flow.shares), amountIn, options);
   if (!legs || legs.length === 0) return null;
   const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
   const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);

@@ -7,6 +7,7 @@
 // ordered by the prices found (which enables the trades an optimal flow would use), and the dual is solved again from
 // its last prices.
 import type { GraphView } from '../../../graph/graphView.ts';
+import type { GasMeter } from '../../gasModel.ts';
 import type { Hop } from '../../types.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
 import { type FlowNetwork, againstOrder, flowNetwork, zeroFlowPrices } from './flowNetwork.ts';
@@ -23,6 +24,8 @@ export interface FlowRoutingOptions {
   maxHops: number;
   deadline?: number;
   now?: () => number;
+  /** A new count of the gas of the paths of one transaction, within its cap (absent: any number of paths). */
+  gasMeter?: () => GasMeter;
 }
 
 /** Paths with their shares of the input (largest first, summing to at most 1) and the dual's bound on the output. */
@@ -65,12 +68,29 @@ export function flowRouting(
     order = byPrice(network, prices);
     const next = againstOrder(network, order);
     const reoriented = next.some((against, i) => against !== orientation[i]);
-    if ((dropped === 0 && !reoriented) || (options.deadline !== undefined && options.now && options.now() > options.deadline)) break;
+    if ((dropped === 0 && !reoriented) || late(options)) break;
     orientation = next;
   }
   if (!solved) return null;
-  const { paths, shares } = flowPaths(network, solved.solution, solved.disabled, solved.order, options.maxHops);
-  return paths.length > 0 ? { paths: paths.map((trades) => trades.map((i) => network.trades[i].hop)), shares, bound: solved.solution.bound } : null;
+  const asHops = (path: number[]) => path.map((i) => network.trades[i].hop);
+  const fits = () => {
+    const meter = options.gasMeter?.();
+    return meter && ((path: number[]) => meter.tryAdd(asHops(path)));
+  };
+  let { paths, shares, capped } = flowPaths(network, solved.solution, solved.disabled, solved.order, options.maxHops, fits());
+  if (capped && !late(options)) {
+    // The gas cap cut the peeling, and the kept paths carry less than the whole flow: the optimal flow over their
+    // trades only, peeled again.
+    const outside = new Uint8Array(network.trades.length).fill(1);
+    for (const path of paths) for (const i of path) outside[i] = 0;
+    const solution = solveDual(network, outside, solved.solution.prices, { ...options, warm: true });
+    ({ paths, shares } = flowPaths(network, solution, outside, solved.order, options.maxHops, fits()));
+  }
+  return paths.length > 0 ? { paths: paths.map(asHops), shares, bound: solved.solution.bound } : null;
+}
+
+function late(options: FlowRoutingOptions): boolean {
+  return options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
 }
 
 /** Places by price: the higher a token's price, the nearer the target; the source first. */

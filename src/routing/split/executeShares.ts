@@ -1,0 +1,42 @@
+// Planned shares of the input made exact: apportioned to the wei and executed in order (replaySplit). A path the exact
+// maths rejects at its turn (dust that rounds to no output, a pool limit a float curve missed) is dropped and the input
+// shared among the others; a split whose gas exceeds the cap keeps only its largest shares.
+import type { GraphView } from '../../graph/graphView.ts';
+import type { Hop } from '../types.ts';
+import { apportion } from './apportion.ts';
+import { replaySplit } from './simulateSplit.ts';
+import type { SplitLeg } from './types.ts';
+
+/** Replays before giving up: each one drops at least one path. */
+const MAX_REPLAYS = 12;
+/** A trimmed split aims this far below the gas cap, as dropping paths also changes the others' tick crossings. */
+const GAS_MARGIN = 0.97;
+
+export interface GasCap {
+  /** Estimated gas of executing these legs as one transaction. */
+  gasUnits?: (legs: SplitLeg[]) => number;
+  maxGasUnits?: number;
+}
+
+/**
+ * The legs of `paths` with `weights` (non-negative, any scale) of `amountIn`, executed in order; null when no subset
+ * executes within MAX_REPLAYS.
+ * @example executeShares(graph, [pathA, pathB], [3n, 1n], 10n ** 21n, { gasUnits, maxGasUnits: 15_000_000 })
+ */
+export function executeShares(graph: GraphView, paths: readonly Hop[][], weights: readonly bigint[], amountIn: bigint, cap: GasCap = {}): SplitLeg[] | null {
+  let kept = paths.map((_, i) => i).filter((i) => weights[i] > 0n);
+  for (let replay = 0; replay < MAX_REPLAYS && kept.length > 0; replay++) {
+    const amounts = apportion(kept.map((i) => weights[i]), amountIn);
+    const result = replaySplit(graph, kept.map((i) => paths[i]), amounts);
+    if (typeof result === 'number') {
+      kept = kept.filter((_, k) => k !== result);
+      continue;
+    }
+    const gas = cap.gasUnits && cap.maxGasUnits !== undefined && result.length > 1 ? cap.gasUnits(result) : 0;
+    if (cap.maxGasUnits === undefined || gas <= cap.maxGasUnits) return result;
+    const count = Math.max(1, Math.min(kept.length - 1, Math.floor((kept.length * cap.maxGasUnits * GAS_MARGIN) / gas)));
+    const largest = new Set([...kept].sort((a, b) => (weights[b] > weights[a] ? 1 : weights[b] < weights[a] ? -1 : a - b)).slice(0, count));
+    kept = kept.filter((i) => largest.has(i));
+  }
+  return null;
+}

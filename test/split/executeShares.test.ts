@@ -1,0 +1,105 @@
+// Planned shares made exact (executeShares): paths the exact maths rejects are dropped, a gas cap keeps the largest
+// shares, and the flow optimiser peels no more paths than the cap lets a transaction carry.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
+import { executeShares } from '../../src/routing/split/executeShares.ts';
+import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
+import { apportion } from '../../src/routing/split/apportion.ts';
+import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
+import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
+import type { SplitLeg } from '../../src/routing/split/types.ts';
+import { handGraph } from '../support/graphs.ts';
+import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
+
+/** A test gas model: 100 units per split; and its running count for the flow's paths, within `max`. */
+const perSplit = (legs: SplitLeg[]) => legs.length * 100;
+const perSplitMeter = (max: number) => () => {
+  let gas = 0;
+  return { tryAdd: () => gas + 100 <= max && (gas += 100) > 0 };
+};
+
+/** WPLS/USDC pools at one price ($0.00003) of the given depths in WPLS, alternating dexa_v2 and dexa_v1 (same fee). */
+function parallelPools(depths: bigint[]) {
+  return handGraph(
+    TOKENS,
+    depths.map((depth, i) => ({
+      tokens: ['WPLS', 'USDC'] as [string, string],
+      reserves: [depth * E18, (depth * 3n * E6) / 100_000n] as [bigint, bigint],
+      platform: i % 2 === 0 ? ('dexa_v2' as const) : ('dexa_v1' as const),
+    })),
+  );
+}
+
+test('drops a path whose exact swap yields nothing and gives its input to the others, to the wei', () => {
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
+    // One USDC unit against 10^15 WPLS: any input below that rounds to no output, which the pair rejects.
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000_000_000n * E18, 1n], platform: 'dexa_v1' },
+  ]);
+  const paths = [[h.hop(1, 'WPLS', 'USDC')], [h.hop(0, 'WPLS', 'USDC')]];
+  const amountIn = 4_000n * E18 + 3n;
+  const legs = executeShares(h.graph, paths, [1n, 3n], amountIn)!;
+  assert.equal(legs.length, 1);
+  assert.equal(legs[0].hops[0].pool, 0);
+  assert.equal(legs[0].amountIn, amountIn);
+  assert.equal(legs[0].amountOut, h.out(0, 'WPLS', amountIn));
+});
+
+test('gives null when no path executes', () => {
+  const h = handGraph(TOKENS, [{ tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000_000_000n * E18, 1n] }]);
+  assert.equal(executeShares(h.graph, [[h.hop(0, 'WPLS', 'USDC')]], [1n], E18), null);
+});
+
+test('keeps the largest shares, in their order, when the split needs more gas than the cap', () => {
+  const h = parallelPools([1_000_000_000n, 1_000_000_000n, 1_000_000_000n]);
+  const paths = [0, 1, 2].map((pool) => [h.hop(pool, 'WPLS', 'USDC')]);
+  const amountIn = 8_000_000n * E18 + 5n;
+  // Three splits need 300 units; 250 allow two: the 2n share goes, 5n and 3n share the input in their ratio.
+  const legs = executeShares(h.graph, paths, [3n, 2n, 5n], amountIn, { gasUnits: perSplit, maxGasUnits: 250 })!;
+  assert.deepEqual(legs.map((leg) => leg.hops[0].pool), [0, 2]);
+  // 3/8 and 5/8 of an input 8 does not divide (…+1.875 and …+3.125 wei): the leftover wei goes to the larger remainder.
+  assert.deepEqual(legs.map((leg) => leg.amountIn), [3_000_000n * E18 + 2n, 5_000_000n * E18 + 3n]);
+  assert.deepEqual(legs.map((leg) => leg.amountOut), [h.out(0, 'WPLS', legs[0].amountIn), h.out(2, 'WPLS', legs[1].amountIn)]);
+  assert.equal(executeShares(h.graph, paths, [3n, 2n, 5n], amountIn, { gasUnits: perSplit, maxGasUnits: 300 })!.length, 3);
+});
+
+test('the flow optimiser peels only the paths a transaction within the gas cap can carry, the widest first', () => {
+  // Four pools at one price: the optimal flow splits in proportion to their depths.
+  const h = parallelPools([4_000_000_000n, 3_000_000_000n, 2_000_000_000n, 1_000_000_000n]);
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const amountIn = 1_000_000_000n * E18;
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const uncapped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+  assert.equal(uncapped.legs.length, 4);
+  const capped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 200, gasMeter: perSplitMeter(200) })!;
+  assert.deepEqual(capped.legs.map((leg) => leg.hops[0].pool).sort(), [0, 1]);
+  assert.equal(capped.legs[0].amountIn + capped.legs[1].amountIn, amountIn);
+  const share = (pool: number) => capped.legs.find((leg) => leg.hops[0].pool === pool)!.amountIn;
+  // The two deepest keep their ratio (4:3) within a millionth.
+  const ratio = Number(share(0)) / Number(share(1));
+  assert.ok(Math.abs(ratio / (4 / 3) - 1) < 1e-6, `ratio ${ratio}`);
+  assert.equal(capped.amountOut, h.out(0, 'WPLS', share(0)) + h.out(1, 'WPLS', share(1)));
+  assert.ok(capped.amountOut < uncapped.amountOut);
+});
+
+test('within the gas cap, the flow is optimised again over the kept paths: the closed-form optimum of the two deepest', () => {
+  // Four pools at different prices (USDC per WPLS rising as the pools get shallower): the two kept paths' shares of
+  // the four-pool flow are not the best split of the whole input between those two.
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [4_000_000_000n * E18, 120_000n * E6] },
+    { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 99_000n * E6], platform: 'dexa_v1' },
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 36_000n * E6] },
+    { tokens: ['WPLS', 'USDC'], reserves: [500_000_000n * E18, 19_500n * E6], platform: 'dexa_v1' },
+  ]);
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const amountIn = 1_500_000_000n * E18;
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const capped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 200, gasMeter: perSplitMeter(200) })!;
+  const pools = capped.legs.map((leg) => leg.hops[0].pool);
+  assert.deepEqual([...pools].sort(), [0, 1]);
+  const paths = pools.map((pool) => [h.hop(pool, 'WPLS', 'USDC')]);
+  const legs = simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!;
+  const optimum = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
+  assert.ok(optimum - capped.amountOut >= 0n && optimum - capped.amountOut <= optimum / 1_000_000_000n, `${capped.amountOut} vs ${optimum}`);
+});
