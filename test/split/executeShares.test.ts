@@ -46,6 +46,17 @@ test('drops a path whose exact swap yields nothing and gives its input to the ot
   assert.equal(legs[0].amountOut, h.out(0, 'WPLS', amountIn));
 });
 
+test('runs copies of one path as one leg at its first place, with their weights summed', () => {
+  const h = parallelPools([1_000_000_000n, 1_000_000_000n]);
+  const [a, b] = [[h.hop(0, 'WPLS', 'USDC')], [h.hop(1, 'WPLS', 'USDC')]];
+  const amountIn = 6_000_000n * E18 + 1n;
+  const legs = executeShares(h.graph, [a, b, [{ ...a[0] }]], [1n, 2n, 3n], amountIn)!;
+  assert.deepEqual(legs.map((leg) => leg.hops[0].pool), [0, 1]);
+  // 4/6 and 2/6 of the input: …+0.667 and …+0.333 wei, the leftover wei to the larger remainder.
+  assert.deepEqual(legs.map((leg) => leg.amountIn), [4_000_000n * E18 + 1n, 2_000_000n * E18]);
+  assert.deepEqual(legs.map((leg) => leg.amountOut), [h.out(0, 'WPLS', legs[0].amountIn), h.out(1, 'WPLS', legs[1].amountIn)]);
+});
+
 test('gives null when no path executes', () => {
   const h = handGraph(TOKENS, [{ tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000_000_000n * E18, 1n] }]);
   assert.equal(executeShares(h.graph, [[h.hop(0, 'WPLS', 'USDC')]], [1n], E18), null);

@@ -1,9 +1,11 @@
 // Planned shares of the input made exact: apportioned to the wei and executed in order (replaySplit). A path the exact
 // maths rejects at its turn (dust that rounds to no output, a pool limit a float curve missed) is dropped and the input
-// shared among the others; a split whose gas exceeds the cap keeps only its largest shares.
+// shared among the others; a split whose gas exceeds the cap keeps only its largest shares. Copies of one path run as
+// one leg.
 import type { GraphView } from '../../graph/graphView.ts';
 import type { Hop } from '../types.ts';
 import { apportion } from './apportion.ts';
+import { hopsKey } from './pathEstimate.ts';
 import { replaySplit } from './simulateSplit.ts';
 import type { SplitLeg } from './types.ts';
 
@@ -23,7 +25,8 @@ export interface GasCap {
  * executes within MAX_REPLAYS.
  * @example executeShares(graph, [pathA, pathB], [3n, 1n], 10n ** 21n, { gasUnits, maxGasUnits: 15_000_000 })
  */
-export function executeShares(graph: GraphView, paths: readonly Hop[][], weights: readonly bigint[], amountIn: bigint, cap: GasCap = {}): SplitLeg[] | null {
+export function executeShares(graph: GraphView, given: readonly Hop[][], givenWeights: readonly bigint[], amountIn: bigint, cap: GasCap = {}): SplitLeg[] | null {
+  const { paths, weights } = mergeIdentical(given, givenWeights);
   let kept = paths.map((_, i) => i).filter((i) => weights[i] > 0n);
   for (let replay = 0; replay < MAX_REPLAYS && kept.length > 0; replay++) {
     const amounts = apportion(kept.map((i) => weights[i]), amountIn);
@@ -39,4 +42,22 @@ export function executeShares(graph: GraphView, paths: readonly Hop[][], weights
     kept = kept.filter((i) => largest.has(i));
   }
   return null;
+}
+
+/** One path per route, at its first place, with the weights of its copies summed: a copy would only cost gas. */
+function mergeIdentical(paths: readonly Hop[][], weights: readonly bigint[]): { paths: Hop[][]; weights: bigint[] } {
+  const at = new Map<string, number>();
+  const merged: { paths: Hop[][]; weights: bigint[] } = { paths: [], weights: [] };
+  paths.forEach((hops, i) => {
+    const key = hopsKey(hops);
+    const first = at.get(key);
+    if (first !== undefined) {
+      merged.weights[first] += weights[i];
+      return;
+    }
+    at.set(key, merged.paths.length);
+    merged.paths.push(hops);
+    merged.weights.push(weights[i]);
+  });
+  return merged;
 }

@@ -161,13 +161,16 @@ function generateColumns(
   return { model, allocation };
 }
 
-/** The first `count` paths (in order) that use no pool in a direction another of them uses differently. */
+/** The first `count` distinct paths (in order) that use no pool in a direction another of them uses differently. */
 function compatible(paths: Hop[][], count: number): Hop[][] {
   const direction = new Map<number, number>();
+  const keys = new Set<string>();
   const chosen: Hop[][] = [];
   for (const hops of paths) {
     if (chosen.length >= count) break;
-    if (conflictsWith(direction, hops)) continue;
+    const key = hopsKey(hops);
+    if (keys.has(key) || conflictsWith(direction, hops)) continue;
+    keys.add(key);
     claim(direction, hops);
     chosen.push(hops);
   }
