@@ -63,6 +63,9 @@ export function bestMarginalPaths(
   count: number,
 ): { hops: Hop[]; rate: number }[] {
   const arrivals: Partial[] = [];
+  // A hop's marginal rate depends on its pool direction's flow, not on the path that reaches it (bar the probe step
+  // from zero flow, scaled by the first path to reach it): computed once per edge.
+  const rateOfEdge = new Map<number, number>();
   let frontier: Partial[] = [{ token: from, rate: 1, hops: [] }];
   for (let level = 1; level <= tokens.maxHops && frontier.length > 0; level++) {
     const remaining = tokens.maxHops - level;
@@ -78,11 +81,16 @@ export function bestMarginalPaths(
             const pool = graph.edges[at];
             if (platformCode >= 0 && graph.poolPlatformCode(pool) !== platformCode) continue;
             if (partial.hops.some((h) => h.pool === pool)) continue;
+            let hopRateHere = rateOfEdge.get(e);
+            if (hopRateHere === undefined) {
+              const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
+              // A pool serves one direction of one token pair across a split: a second use would trade against the first.
+              hopRateHere = hopConflicts(flows.claimed, hop) ? 0 : hopRate(graph, hop, flows.input.get(`${pool}:${hop.localIn}:${hop.localOut}`) ?? 0, total * partial.rate);
+              rateOfEdge.set(e, hopRateHere);
+            }
+            const rate = partial.rate * hopRateHere;
+            if (!(rate > 0) || (next !== to && !keeps(kept, next, rate))) continue;
             const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
-            // A pool serves one direction of one token pair across a split: a second use would trade against the first.
-            if (hopConflicts(flows.claimed, hop)) continue;
-            const rate = partial.rate * hopRate(graph, hop, flows.input.get(`${pool}:${hop.localIn}:${hop.localOut}`) ?? 0, total * partial.rate);
-            if (!(rate > 0)) continue;
             const extended: Partial = { token: next, rate, hops: [...partial.hops, hop] };
             if (next === to) {
               arrivals.push(extended);
@@ -107,6 +115,12 @@ function hopRate(graph: GraphView, h: Hop, flow: number, scale: number): number 
   if (!(up > 0)) return 0;
   if (flow > step) return (up - graph.estimateOut(h.pool, h.localIn, h.localOut, flow - step)) / (2 * step);
   return (up - (flow > 0 ? graph.estimateOut(h.pool, h.localIn, h.localOut, flow) : 0)) / step;
+}
+
+/** Whether `keep` would keep a partial path to `token` at `rate`. */
+function keeps(kept: Map<number, Partial[]>, token: number, rate: number): boolean {
+  const list = kept.get(token);
+  return !list || list.length < KEEP_PER_TOKEN || rate > list[list.length - 1].rate;
 }
 
 function keep(kept: Map<number, Partial[]>, partial: Partial): void {
