@@ -6,7 +6,7 @@ import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
 import { executeShares } from '../../src/routing/split/executeShares.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
-import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
+import { replaySplit, simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
 import type { SplitLeg } from '../../src/routing/split/types.ts';
 import { handGraph } from '../support/graphs.ts';
@@ -55,6 +55,22 @@ test('runs copies of one path as one leg at its first place, with their weights 
   // 4/6 and 2/6 of the input: …+0.667 and …+0.333 wei, the leftover wei to the larger remainder.
   assert.deepEqual(legs.map((leg) => leg.amountIn), [4_000_000n * E18 + 1n, 2_000_000n * E18]);
   assert.deepEqual(legs.map((leg) => leg.amountOut), [h.out(0, 'WPLS', legs[0].amountIn), h.out(1, 'WPLS', legs[1].amountIn)]);
+});
+
+test('a leg that fails at a later hop leaves the pools as if it had not run, and the legs after it still execute', () => {
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
+    { tokens: ['WPLS', 'TAIL'], reserves: [1_000_000_000n * E18, 1_000_000_000n * E18] },
+    // One USDC unit against 10^15 TAIL: the second hop of the first leg yields nothing.
+    { tokens: ['TAIL', 'USDC'], reserves: [1_000_000_000_000_000n * E18, 1n] },
+  ]);
+  const failing = [h.hop(1, 'WPLS', 'TAIL'), h.hop(2, 'TAIL', 'USDC')];
+  const direct = [h.hop(0, 'WPLS', 'USDC')];
+  const afterFailing = [h.hop(1, 'WPLS', 'TAIL')];
+  const { legs, failed } = replaySplit(h.graph, [failing, direct, afterFailing], [E18, 2n * E18, 3n * E18]);
+  assert.deepEqual(failed, [0]);
+  // Pool 1 untouched by the failed leg: the third leg gets the fresh pool's output.
+  assert.deepEqual(legs.map((leg) => leg.amountOut), [h.out(0, 'WPLS', 2n * E18), h.out(1, 'WPLS', 3n * E18)]);
 });
 
 test('gives null when no path executes', () => {

@@ -9,7 +9,7 @@ import { hopsKey } from './pathEstimate.ts';
 import { replaySplit } from './simulateSplit.ts';
 import type { SplitLeg } from './types.ts';
 
-/** Replays before giving up: each one drops at least one path. */
+/** Replays before giving up: each one drops every path that failed in it, or trims to the gas cap. */
 const MAX_REPLAYS = 12;
 /** A trimmed split aims this far below the gas cap, as dropping paths also changes the others' tick crossings. */
 const GAS_MARGIN = 0.97;
@@ -30,9 +30,9 @@ export function executeShares(graph: GraphView, given: readonly Hop[][], givenWe
   let kept = paths.map((_, i) => i).filter((i) => weights[i] > 0n);
   for (let replay = 0; replay < MAX_REPLAYS && kept.length > 0; replay++) {
     const amounts = apportion(kept.map((i) => weights[i]), amountIn);
-    const result = replaySplit(graph, kept.map((i) => paths[i]), amounts);
-    if (typeof result === 'number') {
-      kept = kept.filter((_, k) => k !== result);
+    const { legs: result, failed } = replaySplit(graph, kept.map((i) => paths[i]), amounts);
+    if (failed.length > 0) {
+      kept = kept.filter((_, k) => !failed.includes(k));
       continue;
     }
     const gas = cap.gasUnits && cap.maxGasUnits !== undefined && result.length > 1 ? cap.gasUnits(result) : 0;

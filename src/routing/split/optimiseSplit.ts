@@ -51,13 +51,13 @@ export function optimiseSplit(model: SplitModel, total: number, options: Optimis
   const n = model.pathCount;
   // A copy: paths dropped below MIN_SHARE stay dropped, or their high rate at zero input would keep drawing them back.
   const disabled = options.disabled ? options.disabled.slice() : new Uint8Array(n);
-  const x = options.initial ? Float64Array.from(options.initial) : waterFill(model, total, disabled);
+  const late = () => options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
+  const x = options.initial ? Float64Array.from(options.initial) : waterFill(model, total, disabled, late);
   for (let i = 0; i < n; i++) if (disabled[i] && x[i] > 0) moveAll(model, x, i, disabled);
   const g = new Float64Array(n);
   let relativeGap = Infinity;
   let iterations = 0;
   let windowStart = -Infinity;
-  const late = () => options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
   for (; iterations < options.maxIterations; iterations++) {
     let best = -1;
     let worst = -1;
@@ -136,7 +136,7 @@ function newtonStep(model: SplitModel, x: Float64Array, g: Float64Array, disable
   return false;
 }
 
-function waterFill(model: SplitModel, total: number, disabled: Uint8Array): Float64Array {
+function waterFill(model: SplitModel, total: number, disabled: Uint8Array, late: () => boolean): Float64Array {
   const n = model.pathCount;
   const x = new Float64Array(n);
   const gain = new Float64Array(n);
@@ -152,8 +152,11 @@ function waterFill(model: SplitModel, total: number, disabled: Uint8Array): Floa
     let best = -1;
     for (let i = 0; i < n; i++) if (!disabled[i] && (best < 0 || gain[i] > gain[best])) best = i;
     if (best < 0) break;
-    // The last slice takes the rounding remainder so the allocation sums to the total.
-    x[best] += k === CHUNKS - 1 ? total - placed : slice;
+    // The last slice takes the rounding remainder so the allocation sums to the total; past the deadline, the best
+    // path takes all that is left.
+    const last = k === CHUNKS - 1 || late();
+    x[best] += last ? total - placed : slice;
+    if (last) break;
     placed += slice;
     refresh(model.component[best]);
   }

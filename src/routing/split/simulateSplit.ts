@@ -11,39 +11,49 @@ import type { SplitLeg } from './types.ts';
  * @example simulateSplit(graph, [pathA, pathB], [6n * 10n ** 20n, 4n * 10n ** 20n])
  */
 export function simulateSplit(graph: GraphView, paths: readonly Hop[][], amounts: readonly bigint[]): SplitLeg[] | null {
-  const result = replaySplit(graph, paths, amounts);
-  return typeof result === 'number' ? null : result;
+  const { legs, failed } = replaySplit(graph, paths, amounts);
+  return failed.length === 0 ? legs : null;
 }
 
 /**
- * As simulateSplit, but names the first leg that cannot execute in full (its index in `paths`) instead of null.
- * @example replaySplit(graph, [pathA, pathB], [6n * 10n ** 20n, 4n * 10n ** 20n]) // legs, or 1 when pathB fails
+ * As simulateSplit, but a leg that cannot execute in full is left out (the pools as if it had not run) and named in
+ * `failed` (indices in `paths`), and the others still execute.
+ * @example replaySplit(graph, [pathA, pathB], [6n * 10n ** 20n, 4n * 10n ** 20n]) // { legs: [legA], failed: [1] } when pathB fails
  */
-export function replaySplit(graph: GraphView, paths: readonly Hop[][], amounts: readonly bigint[]): SplitLeg[] | number {
+export function replaySplit(graph: GraphView, paths: readonly Hop[][], amounts: readonly bigint[]): { legs: SplitLeg[]; failed: number[] } {
   const uses = new Map<number, number>();
   paths.forEach((hops, i) => amounts[i] > 0n && hops.forEach((h) => uses.set(h.pool, (uses.get(h.pool) ?? 0) + 1)));
   const states = new Map<number, PoolBase>();
   const legs: SplitLeg[] = [];
+  const failed: number[] = [];
   for (let i = 0; i < paths.length; i++) {
     if (amounts[i] <= 0n) continue;
-    let amount = amounts[i];
-    let ticksCrossed = 0;
-    for (const h of paths[i]) {
-      const state = states.get(h.pool);
-      const swap = state ? state.swapExactIn(h.localIn, h.localOut, amount) : graph.swapExactIn(h.pool, h.localIn, h.localOut, amount);
-      if (!swap) return i;
-      const left = uses.get(h.pool)! - 1;
-      uses.set(h.pool, left);
-      // Only a pool that a later swap will read again needs its post-swap state.
-      if (left > 0) {
-        const after = (state ?? graph.pool(h.pool)).afterSwapExactIn(h.localIn, h.localOut, amount);
-        if (!after) return i;
-        states.set(h.pool, after);
-      }
-      amount = swap.amountOut;
-      ticksCrossed += swap.ticksCrossed;
-    }
-    legs.push({ hops: paths[i], amountIn: amounts[i], amountOut: amount, ticksCrossed });
+    const leg = replayLeg(graph, paths[i], amounts[i], states, uses);
+    if (leg) legs.push(leg);
+    else failed.push(i);
   }
-  return legs;
+  return { legs, failed };
+}
+
+/** One leg on the pool states left by the legs before it; its own pool states are kept only when it executes. */
+function replayLeg(graph: GraphView, hops: Hop[], amountIn: bigint, states: Map<number, PoolBase>, uses: Map<number, number>): SplitLeg | null {
+  const moved: [number, PoolBase][] = [];
+  let amount = amountIn;
+  let ticksCrossed = 0;
+  for (const h of hops) {
+    const state = states.get(h.pool);
+    const swap = state ? state.swapExactIn(h.localIn, h.localOut, amount) : graph.swapExactIn(h.pool, h.localIn, h.localOut, amount);
+    if (!swap) return null;
+    // Only a pool that a later swap will read again needs its post-swap state.
+    if (uses.get(h.pool)! > 1) {
+      const after = (state ?? graph.pool(h.pool)).afterSwapExactIn(h.localIn, h.localOut, amount);
+      if (!after) return null;
+      moved.push([h.pool, after]);
+    }
+    amount = swap.amountOut;
+    ticksCrossed += swap.ticksCrossed;
+  }
+  for (const h of hops) uses.set(h.pool, uses.get(h.pool)! - 1);
+  for (const [pool, after] of moved) states.set(pool, after);
+  return { hops, amountIn, amountOut: amount, ticksCrossed };
 }
