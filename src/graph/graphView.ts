@@ -102,16 +102,14 @@ export class GraphView {
     return this.v.tokenDecimals[token];
   }
 
-  /** Checksummed address of a pool. */
   /** The pool's address in lowercase hex, without the checksum's hashing: a cheap key that holds across versions. */
   poolAddressKey(pool: number): string {
     return bytesToHex(this.v.poolAddress.subarray(pool * ADDRESS_BYTES, (pool + 1) * ADDRESS_BYTES));
   }
 
+  /** Checksummed address of a pool. */
   poolAddress(pool: number): string {
-    return (this.poolAddresses[pool] ??= getAddress(
-      bytesToHex(this.v.poolAddress.subarray(pool * ADDRESS_BYTES, (pool + 1) * ADDRESS_BYTES)),
-    ));
+    return (this.poolAddresses[pool] ??= getAddress(this.poolAddressKey(pool)));
   }
 
   poolPlatform(pool: number): DexPlatformId {

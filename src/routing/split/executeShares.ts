@@ -30,13 +30,13 @@ export function executeShares(graph: GraphView, given: readonly Hop[][], givenWe
   let kept = paths.map((_, i) => i).filter((i) => weights[i] > 0n);
   for (let replay = 0; replay < MAX_REPLAYS && kept.length > 0; replay++) {
     const amounts = apportion(kept.map((i) => weights[i]), amountIn);
-    const { legs: result, failed } = replaySplit(graph, kept.map((i) => paths[i]), amounts);
+    const { legs, failed } = replaySplit(graph, kept.map((i) => paths[i]), amounts);
     if (failed.length > 0) {
       kept = kept.filter((_, k) => !failed.includes(k));
       continue;
     }
-    const gas = cap.gasUnits && cap.maxGasUnits !== undefined && result.length > 1 ? cap.gasUnits(result) : 0;
-    if (cap.maxGasUnits === undefined || gas <= cap.maxGasUnits) return result;
+    const gas = cap.gasUnits && cap.maxGasUnits !== undefined && legs.length > 1 ? cap.gasUnits(legs) : 0;
+    if (cap.maxGasUnits === undefined || gas <= cap.maxGasUnits) return legs;
     const count = Math.max(1, Math.min(kept.length - 1, Math.floor((kept.length * cap.maxGasUnits * GAS_MARGIN) / gas)));
     const largest = new Set([...kept].sort((a, b) => (weights[b] > weights[a] ? 1 : weights[b] < weights[a] ? -1 : a - b)).slice(0, count));
     kept = kept.filter((i) => largest.has(i));
