@@ -3,8 +3,8 @@
 // to be split across; paths are pruned to tokens that can still reach the target within the hops left.
 //
 // Intermediates keep the work independent of the long tail's size (as in findBestPath): the `connectors` most liquid
-// tokens, the neighbours of a source or target that is not itself a connector, and any token pooled with both ends
-// when one end has few pools.
+// tokens, the tokens of the deepest pools of the source and of the target, and any token pooled with both ends when
+// one end has few pools.
 import type { GraphView } from '../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../graph/layout.ts';
 import type { Hop } from '../types.ts';
@@ -14,6 +14,11 @@ import type { SplitOptions } from './types.ts';
 const NOT_REACHED = 255;
 /** Beyond this many pools on both ends the walk for common neighbours is skipped (hubs route through connectors). */
 const COMMON_NEIGHBOUR_WALK_LIMIT = 256;
+/**
+ * Each end's tokens through its deepest pools join the searched ones, whether the end is a connector or not: a token
+ * ranked just inside the connectors must not lose the neighbours it would have had just outside them.
+ */
+const END_NEIGHBOURS = 32;
 /** Second ranking amount, as a share of the input: paths that are good for a slice of the trade. */
 const SLICE = 0.1;
 
@@ -101,14 +106,24 @@ function neighbours(search: Search, token: number): number[] {
 
 function allowEndNeighbours(search: Search): void {
   const { graph, from, to } = search;
-  for (const end of [from, to]) {
-    if (!isConnector(search, end)) for (const t of neighbours(search, end)) search.extra.add(t);
-  }
+  for (const end of [from, to]) for (const t of deepestNeighbours(search, end, END_NEIGHBOURS)) search.extra.add(t);
   const [small, large] = degree(graph, from) <= degree(graph, to) ? [from, to] : [to, from];
   if (degree(graph, small) > COMMON_NEIGHBOUR_WALK_LIMIT) return;
   for (const middle of neighbours(search, small)) {
     if (middle !== large && hasPoolBetween(search, large, middle)) search.extra.add(middle);
   }
+}
+
+/** The other tokens of `token`'s `count` deepest pools (every neighbour of a token with few pools). */
+function deepestNeighbours(search: Search, token: number, count: number): number[] {
+  const { graph } = search;
+  const edges: number[] = [];
+  for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
+    if (platformAllows(search, graph.edges[e * EDGE_STRIDE])) edges.push(e);
+  }
+  const depth = (e: number) => graph.poolLiquidity[graph.edges[e * EDGE_STRIDE]];
+  if (edges.length > count) edges.sort((a, b) => depth(b) - depth(a)).length = count;
+  return edges.map((e) => graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut]);
 }
 
 function hasPoolBetween(search: Search, a: number, b: number): boolean {

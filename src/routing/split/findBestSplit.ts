@@ -19,6 +19,11 @@ import { v2ClosedForm } from './v2ClosedForm.ts';
 
 /** Stop when the Frank-Wolfe gap is below this share of the objective (1e-6: a hundredth of a basis point). */
 const TOLERANCE = 1e-6;
+/**
+ * The first solve over the candidate paths stops at a gap of a basis point: column generation then re-optimises after
+ * every round, and without it the solve resumes to TOLERANCE.
+ */
+const FIRST_TOLERANCE = 1e-4;
 const MAX_ITERATIONS = 300;
 /** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
 const PRUNE_ITERATIONS = 60;
@@ -68,12 +73,13 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   if (steepest && !paths.some((p) => hopsKey(p) === hopsKey(steepest.hops))) paths = [...paths, steepest.hops];
   const settings = { tolerance: TOLERANCE, maxIterations: MAX_ITERATIONS, deadline: options.deadline, now: options.now };
   let model = new SplitModel(graph, paths, total);
-  let allocation = optimiseSplit(model, total, settings);
+  let allocation = optimiseSplit(model, total, { ...settings, tolerance: FIRST_TOLERANCE });
   // The output at the steepest path's zero-flow rate bounds every split: only a first answer further below it than
   // PRICE_MOVING leaves enough to gain for wider splits to pay. Column generation runs even when the flow came within
   // ENOUGH of its own bound: that bound covers only the flow network's one-way trades, and the paths column generation
   // adds (any simple path over the searched tokens) raised some answers by more than 10%.
   if (steepest && steepest.rate * total > allocation.objective * (1 + PRICE_MOVING)) ({ model, allocation } = generateColumns(graph, from, to, search.tokens, model, allocation, options));
+  else if (allocation.relativeGap > TOLERANCE && !late(options)) allocation = optimiseSplit(model, total, { ...settings, initial: allocation.x });
   paths = model.paths;
   let best = betterOf(betterOf(exactQuote(graph, paths, allocation, amountIn, options), single), flow);
   if (!best || !options.gasCostInOutput) return best;

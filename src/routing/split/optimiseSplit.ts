@@ -3,7 +3,7 @@
 //
 // Method: water-filling in `CHUNKS` equal slices (each slice goes to the path whose rate at the slice's middle is
 // highest), then marginal-rate equalisation by diagonal Newton steps on the simplex: with each path's rate g_i and
-// curvature c_i, the common rate λ is found by bisection so that x_i' = max(0, x_i + (g_i − λ)/c_i) sums to the input,
+// curvature c_i, the common rate λ is solved in closed form so that x_i' = max(0, x_i + (g_i − λ)/c_i) sums to the input,
 // and the step is halved until the output rises. When that fails, and on every other iteration, a pairwise step moves
 // input from the active path with the lowest rate to the one with the highest, with an exact line search (regula
 // falsi on the difference of the two rates): the diagonal curvature overstates the curvature between paths coupled
@@ -98,31 +98,18 @@ const BACKTRACKS = 6;
 function newtonStep(model: SplitModel, x: Float64Array, g: Float64Array, disabled: Uint8Array, total: number, objective: number): boolean {
   const n = model.pathCount;
   const curvature = new Float64Array(n);
-  let lowRate = Infinity;
-  let highRate = -Infinity;
+  const enabled: number[] = [];
   for (let i = 0; i < n; i++) {
     if (disabled[i]) continue;
     const h = CURVATURE_STEP * Math.max(x[i], total / n);
     const further = model.marginal(i, x, h);
     curvature[i] = Math.max((g[i] - further) / h, (1e-12 * g[i]) / total);
-    lowRate = Math.min(lowRate, g[i] - (curvature[i] * total));
-    highRate = Math.max(highRate, g[i]);
+    enabled.push(i);
   }
+  const lambda = commonRate(enabled, x, g, curvature, total);
   const target = new Float64Array(n);
-  const fill = (lambda: number) => {
-    let sum = 0;
-    for (let i = 0; i < n; i++) {
-      target[i] = disabled[i] ? 0 : Math.max(0, x[i] + (g[i] - lambda) / curvature[i]);
-      sum += target[i];
-    }
-    return sum;
-  };
-  for (let k = 0; k < 100; k++) {
-    const mid = (lowRate + highRate) / 2;
-    if (fill(mid) > total) lowRate = mid;
-    else highRate = mid;
-  }
-  const sum = fill(highRate);
+  let sum = 0;
+  for (const i of enabled) sum += target[i] = Math.max(0, x[i] + (g[i] - lambda) / curvature[i]);
   if (!(sum > 0)) return false;
   for (let i = 0; i < n; i++) target[i] *= total / sum;
   const trial = new Float64Array(n);
@@ -134,6 +121,27 @@ function newtonStep(model: SplitModel, x: Float64Array, g: Float64Array, disable
     }
   }
   return false;
+}
+
+/**
+ * The rate λ at which the Newton targets x_i + (g_i − λ)/c_i, floored at zero, sum to `total`, in closed form: path i
+ * stays in while λ is below its threshold t_i = g_i + c_i·x_i, so with the paths taken by falling threshold, λ is the
+ * first k-path solution (Σ t_i/c_i − total) / Σ 1/c_i that lies at or above the next threshold.
+ */
+function commonRate(enabled: number[], x: Float64Array, g: Float64Array, c: Float64Array, total: number): number {
+  const threshold = (i: number) => g[i] + c[i] * x[i];
+  const order = enabled.slice().sort((a, b) => threshold(b) - threshold(a));
+  let weighted = 0;
+  let inverse = 0;
+  let lambda = -Infinity;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
+    weighted += threshold(i) / c[i];
+    inverse += 1 / c[i];
+    lambda = (weighted - total) / inverse;
+    if (k + 1 === order.length || lambda >= threshold(order[k + 1])) break;
+  }
+  return lambda;
 }
 
 function waterFill(model: SplitModel, total: number, disabled: Uint8Array, late: () => boolean): Float64Array {

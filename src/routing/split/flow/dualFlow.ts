@@ -11,7 +11,7 @@
 // curvature jumps from zero), so the Hessian is damped à la Levenberg-Marquardt: H + λ·diag(H), λ shrinking after a
 // full step and growing after a cut one. Stopping rule: the Newton decrement (the predicted
 // fall of g) below DECREMENT_TOLERANCE of g, MAX_ITERATIONS, or the deadline.
-import type { FlowNetwork, Trade } from './flowNetwork.ts';
+import { type FlowNetwork, type Trade, spotRate } from './flowNetwork.ts';
 import type { CurveTrade } from './curveTable.ts';
 
 const DECREMENT_TOLERANCE = 1e-12;
@@ -99,6 +99,8 @@ class Dual {
   private readonly reserveIn: Float64Array;
   private readonly reserveOut: Float64Array;
   private readonly gamma: Float64Array;
+  /** Rate at zero input of each trade (UniV2: γ·Rout/Rin; tabled: the table's first rate): no trade pays above it. */
+  private readonly spot: Float64Array;
   private readonly tables: (Trade['table'])[];
   private readonly inScale: Float64Array;
   private readonly outScale: Float64Array;
@@ -114,6 +116,7 @@ class Dual {
     [this.from, this.to] = [new Int32Array(m), new Int32Array(m)];
     [this.reserveIn, this.reserveOut, this.gamma] = [new Float64Array(m), new Float64Array(m), new Float64Array(m)];
     [this.inScale, this.outScale] = [new Float64Array(m), new Float64Array(m)];
+    this.spot = new Float64Array(m);
     this.tables = [];
     // Plain loops: TypedArray.from with a mapping function is slow in V8.
     for (let i = 0, k = 0; i < trades.length; i++) {
@@ -127,6 +130,7 @@ class Dual {
       this.gamma[k] = t.gamma;
       this.inScale[k] = t.inScale;
       this.outScale[k] = t.outScale;
+      this.spot[k] = spotRate(t);
       this.tables.push(t.table);
       k++;
     }
@@ -150,6 +154,8 @@ class Dual {
       const v = to[i];
       const pIn = prices[u];
       const pOut = v < 0 ? 1 : prices[v];
+      // Most trades do not pay at most prices: skip them before any division or square root.
+      if (!(pIn < this.spot[i] * pOut)) continue;
       const r = pIn / pOut;
       let delta: number, out: number, dDelta: number;
       if (gamma[i] > 0) {

@@ -93,6 +93,11 @@ function makeTrade(graph: GraphView, hop: Hop, from: number, to: number, inRaw: 
   return { hop, from, to, reserveIn: 0, reserveOut: 0, gamma: 0, table, inScale: inRaw, outScale: 1 / outRaw };
 }
 
+/** A trade's marginal rate at zero input (normalised units): it pays only while its input is priced below this. */
+export function spotRate(trade: Trade): number {
+  return trade.table ? trade.table.firstRate * trade.inScale * trade.outScale : (trade.gamma * trade.reserveOut) / trade.reserveIn;
+}
+
 /** A trade's output for `delta` of input, both in normalised units, on the curve the dual optimises over. */
 export function tradeOut(trade: Trade, delta: number): number {
   if (!trade.table) return (trade.gamma * trade.reserveOut * delta) / (trade.reserveIn + trade.gamma * delta);
@@ -147,8 +152,7 @@ export function zeroFlowPrices(network: FlowNetwork, disabled: Uint8Array): Floa
   for (const u of nearestFirst) {
     let best = 0;
     for (const t of byFrom[u]) {
-      const rate = t.table ? t.table.firstRate * t.inScale * t.outScale : (t.gamma * t.reserveOut) / t.reserveIn;
-      best = Math.max(best, rate * (t.to < 0 ? 1 : prices[t.to]));
+      best = Math.max(best, spotRate(t) * (t.to < 0 ? 1 : prices[t.to]));
     }
     prices[u] = best > 0 ? best * (1 - 1e-9) : 1e-9;
   }
