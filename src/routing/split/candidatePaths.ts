@@ -117,12 +117,19 @@ function allowEndNeighbours(search: Search): void {
 /** The other tokens of `token`'s `count` deepest pools (every neighbour of a token with few pools). */
 function deepestNeighbours(search: Search, token: number, count: number): number[] {
   const { graph } = search;
+  // One pass keeping the deepest `count` edges in order (a hub has thousands of pools; sorting them all is slower).
   const edges: number[] = [];
+  const depths: number[] = [];
   for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
-    if (platformAllows(search, graph.edges[e * EDGE_STRIDE])) edges.push(e);
+    const pool = graph.edges[e * EDGE_STRIDE];
+    const depth = graph.poolLiquidity[pool];
+    if ((edges.length === count && !(depth > depths[count - 1])) || !platformAllows(search, pool)) continue;
+    let at = edges.length;
+    while (at > 0 && depths[at - 1] < depth) at--;
+    edges.splice(at, 0, e);
+    depths.splice(at, 0, depth);
+    if (edges.length > count) edges.pop(), depths.pop();
   }
-  const depth = (e: number) => graph.poolLiquidity[graph.edges[e * EDGE_STRIDE]];
-  if (edges.length > count) edges.sort((a, b) => depth(b) - depth(a)).length = count;
   return edges.map((e) => graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut]);
 }
 
