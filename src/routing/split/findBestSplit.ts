@@ -1,8 +1,8 @@
 // Split routing for /quotes/advanced: candidate paths (K-best search); the flow optimiser over the searched tokens
-// (flow/: dual decomposition over every pool among them, cut into paths); the path-based float split optimisation
-// with column generation (the path of highest marginal rate over the searched tokens joins while it beats the split's
-// common rate) on price-moving trades; the exact sequential result; and, when gas is priced,
-// backward elimination of the splits that do not pay for their gas.
+// (flow/: dual decomposition over every pool among them, cut into paths); the path-based float split optimisation,
+// started from the flow's paths and shares, with column generation (the path of highest marginal rate over the
+// searched tokens joins while it beats the split's common rate) on price-moving trades; the exact sequential result;
+// and, when gas is priced, backward elimination of the splits that do not pay for their gas.
 import type { GraphView } from '../../graph/graphView.ts';
 import type { Hop } from '../types.ts';
 import { floatWeights } from './apportion.ts';
@@ -19,12 +19,18 @@ import { v2ClosedForm } from './v2ClosedForm.ts';
 
 /** Stop when the Frank-Wolfe gap is below this share of the objective (1e-6: a hundredth of a basis point). */
 const TOLERANCE = 1e-6;
-/**
- * The first solve over the candidate paths stops at a gap of a basis point: column generation then re-optimises after
- * every round, and without it the solve resumes to TOLERANCE.
- */
-const FIRST_TOLERANCE = 1e-4;
 const MAX_ITERATIONS = 300;
+/**
+ * The first solve stops at a gap of 10 bp: it only starts column generation, which re-optimises after every round, and
+ * the last solve (POLISH_TOLERANCE) takes whatever paths remain to half a basis point.
+ */
+const FIRST_TOLERANCE = 1e-3;
+/**
+ * The last solve over the final paths: to half a basis point, within a few dozen iterations (shared pools make the
+ * gap of some splits crawl, and a hundredth of a basis point is not worth a millisecond).
+ */
+const POLISH_TOLERANCE = 5e-5;
+const POLISH_ITERATIONS = 30;
 /** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
 const PRUNE_ITERATIONS = 60;
 /** Iterations of a split over given paths (splitOverPaths): few paths, most of the answer already among them. */
@@ -72,14 +78,17 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   if (flow && late(options)) return betterOf(flow, single);
   if (steepest && !paths.some((p) => hopsKey(p) === hopsKey(steepest.hops))) paths = [...paths, steepest.hops];
   const settings = { tolerance: TOLERANCE, maxIterations: MAX_ITERATIONS, deadline: options.deadline, now: options.now };
-  let model = new SplitModel(graph, paths, total);
-  let allocation = optimiseSplit(model, total, { ...settings, tolerance: FIRST_TOLERANCE });
+  // The flow's paths and shares start the path optimiser (the candidates join without input): it is near the optimum
+  // of the flow's network already, and the path model adds what that network leaves out.
+  const start = flow ? flowStart(flow, paths, total) : { paths, initial: undefined };
+  let model = new SplitModel(graph, start.paths, total);
+  let allocation = optimiseSplit(model, total, { ...settings, tolerance: FIRST_TOLERANCE, initial: start.initial });
   // The output at the steepest path's zero-flow rate bounds every split: only a first answer further below it than
   // PRICE_MOVING leaves enough to gain for wider splits to pay. Column generation runs even when the flow came within
   // ENOUGH of its own bound: that bound covers only the flow network's one-way trades, and the paths column generation
   // adds (any simple path over the searched tokens) raised some answers by more than 10%.
   if (steepest && steepest.rate * total > allocation.objective * (1 + PRICE_MOVING)) ({ model, allocation } = generateColumns(graph, from, to, search.tokens, model, allocation, options));
-  else if (allocation.relativeGap > TOLERANCE && !late(options)) allocation = optimiseSplit(model, total, { ...settings, initial: allocation.x });
+  if (!late(options)) allocation = optimiseSplit(model, total, { ...settings, tolerance: POLISH_TOLERANCE, maxIterations: POLISH_ITERATIONS, initial: allocation.x });
   paths = model.paths;
   let best = betterOf(betterOf(exactQuote(graph, paths, allocation, amountIn, options), single), flow);
   if (!best || !options.gasCostInOutput) return best;
@@ -165,6 +174,19 @@ function generateColumns(
     if (allocation.objective - before <= ROUND_GAIN * before) break;
   }
   return { model, allocation };
+}
+
+/** The flow's legs with their inputs, then the candidates that use no pool otherwise, without input. */
+function flowStart(flow: SplitQuote, candidates: readonly Hop[][], total: number): { paths: Hop[][]; initial: Float64Array } {
+  const legs = flow.legs.map((leg) => leg.hops);
+  const paths = compatible([...legs, ...candidates], legs.length + candidates.length);
+  const initial = new Float64Array(paths.length);
+  const inputOf = new Map(flow.legs.map((leg) => [hopsKey(leg.hops), Number(leg.amountIn)]));
+  paths.forEach((hops, i) => (initial[i] = inputOf.get(hopsKey(hops)) ?? 0));
+  // The exact inputs sum to amountIn; as floats they may miss `total` by rounding.
+  const sum = initial.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < initial.length; i++) initial[i] *= total / sum;
+  return { paths, initial };
 }
 
 /** The first `count` distinct paths (in order) that use no pool in a direction another of them uses differently. */
