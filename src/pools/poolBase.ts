@@ -7,6 +7,11 @@ export interface ExactSwapResult {
   amountOut: bigint;
   /** Initialized ticks crossed (UniV3); 0 for kinds without ticks. Feeds the gas model. */
   ticksCrossed: number;
+  /**
+   * Tick-bitmap words between the pool's tick before and after the swap (UniV3: its swap loop stops at every word
+   * edge); absent for kinds without ticks. Feeds the gas model.
+   */
+  wordsCrossed?: number;
 }
 
 export interface PoolBase {

@@ -6,7 +6,7 @@ import type { GraphView } from '../graph/graphView.ts';
 import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
 import { pathImpact } from '../routing/pathImpact.ts';
-import { type GasLeg, estimateGas, estimateRouteGas, estimateSplitGas, repeatedHopKinds, splitGasMeter } from '../routing/gasModel.ts';
+import { type ExecutedLeg, estimateExecutedGas, estimateGas, estimateSplitGas, repeatedHopKinds, splitGasMeter } from '../routing/gasModel.ts';
 import { percents } from '../routing/split/apportion.ts';
 import { findBestSplit, splitOverPaths } from '../routing/split/findBestSplit.ts';
 import type { SplitLeg, SplitOptions, SplitQuote } from '../routing/split/types.ts';
@@ -62,9 +62,10 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
           wrapIn,
           unwrapOut,
         });
-  // The quoted route's gasEstimate also counts the UniV3 tick-bitmap words it walks, which the search leaves out.
-  const quotedGas = (legs: GasLeg[]) =>
-    estimateRouteGas(graph, legs, {
+  // The quoted route's gasEstimate also counts the UniV3 tick-bitmap words its exact execution walked, which the
+  // search leaves out.
+  const quotedGas = (legs: ExecutedLeg[]) =>
+    estimateExecutedGas(graph, legs, {
       wrapIn,
       unwrapOut,
       executor: legs.length === 1 && platformRouterOf(graph, preset, legs[0].hops) ? 'platformRouter' : 'aggregator',
@@ -144,7 +145,7 @@ function routeLegs(graph: GraphView, hops: Hop[]): RouteLeg[] {
 }
 
 function pathOfLeg(leg: SplitLeg): PathQuote {
-  return { hops: leg.hops, amountIn: leg.amountIn, amountOut: leg.amountOut, ticksCrossed: leg.ticksCrossed };
+  return { hops: leg.hops, amountIn: leg.amountIn, amountOut: leg.amountOut, ticksCrossed: leg.ticksCrossed, wordsCrossed: leg.wordsCrossed };
 }
 
 /** Several routes in execution order with their percent of the input; `tx` only where our router is deployed. */

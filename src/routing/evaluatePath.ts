@@ -9,11 +9,13 @@ import type { Hop, PathQuote } from './types.ts';
 export function evaluatePath(graph: GraphView, hops: Hop[], amountIn: bigint): PathQuote | null {
   let amount = amountIn;
   let ticksCrossed = 0;
+  let wordsCrossed = 0;
   for (const hop of hops) {
     const swap = graph.swapExactIn(hop.pool, hop.localIn, hop.localOut, amount);
     if (!swap) return null;
     amount = swap.amountOut;
     ticksCrossed += swap.ticksCrossed;
+    wordsCrossed += swap.wordsCrossed ?? 0;
   }
-  return { hops, amountIn, amountOut: amount, ticksCrossed };
+  return { hops, amountIn, amountOut: amount, ticksCrossed, wordsCrossed };
 }

@@ -4,7 +4,6 @@
 // the output token already (a first balance costs 20,000 gas more; the figures sit between the two).
 import type { GraphView } from '../graph/graphView.ts';
 import type { PoolBase } from '../pools/poolBase.ts';
-import type { UniV3Pool } from '../pools/univ3/univ3Pool.ts';
 import type { Hop } from './types.ts';
 
 /** Which contract executes a route. */
@@ -199,10 +198,8 @@ export function routeGasShape(
         amount = 0n;
         return kind;
       }
-      if (kind === 'univ3') {
-        ticksCrossed += swap.ticksCrossed;
-        wordsCrossed += bitmapWordsWalked((pool as UniV3Pool).state, (after as UniV3Pool).state);
-      }
+      ticksCrossed += swap.ticksCrossed;
+      wordsCrossed += swap.wordsCrossed ?? 0;
       moved.set(hop.pool, after);
       amount = swap.amountOut;
       return kind;
@@ -211,17 +208,35 @@ export function routeGasShape(
   return { splits, ticksCrossed, wordsCrossed, repeatedHopKinds };
 }
 
-/**
- * Tick-bitmap words between two UniV3 states' ticks: the pool's swap loop stops at every word edge
- * (TickBitmap.nextInitializedTickWithinOneWord searches one 256-bit word of compressed ticks at a time).
- */
-function bitmapWordsWalked(before: { tick: number; tickSpacing: number }, after: { tick: number }): number {
-  const word = (tick: number) => Math.floor(Math.floor(tick / before.tickSpacing) / 256);
-  return Math.abs(word(after.tick) - word(before.tick));
+/** A split of a route that executed exactly, with what its swaps walked (SplitLeg, PathQuote). */
+export interface ExecutedLeg {
+  hops: readonly Hop[];
+  ticksCrossed: number;
+  wordsCrossed: number;
 }
 
 /**
- * Estimated gas of a quoted route: routeGasShape's exact walk, priced by the executor that will run it.
+ * Estimated gas of a quoted route from its exact execution (the legs of the exact replay carry their UniV3 tick and
+ * bitmap-word counts), priced by the executor that will run it: routeGasShape's figure without a second replay.
+ * @example estimateExecutedGas(graph, split.legs, { wrapIn: false, unwrapOut: false, executor: 'aggregator' })
+ */
+export function estimateExecutedGas(
+  graph: GraphView,
+  legs: readonly ExecutedLeg[],
+  options: { wrapIn: boolean; unwrapOut: boolean; executor: GasExecutor },
+): number {
+  const shape = {
+    splits: legs.map((leg) => leg.hops.map((hop) => graph.poolKind(hop.pool))),
+    ticksCrossed: legs.reduce((sum, leg) => sum + leg.ticksCrossed, 0),
+    wordsCrossed: legs.reduce((sum, leg) => sum + leg.wordsCrossed, 0),
+    repeatedHopKinds: repeatedHopKinds(graph, legs.map((leg) => leg.hops)),
+  };
+  if (shape.splits.length === 1) return estimateGas({ ...shape, ...options, hopKinds: shape.splits[0] });
+  return estimateSplitGas({ ...shape, ...options });
+}
+
+/**
+ * Estimated gas of a route walked exactly here (routeGasShape), priced by the executor that will run it.
  * @example estimateRouteGas(graph, [{ amountIn, hops }], { wrapIn: false, unwrapOut: false, executor: 'aggregator' })
  */
 export function estimateRouteGas(

@@ -14,8 +14,9 @@ export interface PathQuote {
   hops: Hop[];
   amountIn: bigint;
   amountOut: bigint;
-  /** Initialized ticks crossed over all hops, for the gas model. */
+  /** Initialized ticks crossed and tick-bitmap words walked over all hops (UniV3), for the gas model. */
   ticksCrossed: number;
+  wordsCrossed: number;
 }
 
 export interface SearchOptions {

@@ -40,6 +40,7 @@ test('takes the 2-hop path when it beats the direct pool, and the direct pool wh
     amountIn: small,
     amountOut: twoHop,
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   assert.equal(twoHop, 99_223_179n);
 
@@ -51,6 +52,7 @@ test('takes the 2-hop path when it beats the direct pool, and the direct pool wh
     amountIn: large,
     amountOut: direct,
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
 });
 
@@ -72,6 +74,7 @@ test('finds a 3-hop path when it beats the direct and the 2-hop paths', () => {
     amountIn,
     amountOut: threeHop,
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   // With two hops at most, the best is A -> B -> D.
   assert.deepEqual(findBestPath(h.graph, h.token('A'), h.token('D'), amountIn, { ...OPTIONS, maxHops: 2 })?.hops, [
@@ -94,6 +97,7 @@ test('a path of four hops is found with maxHops 4 and not with maxHops 3', () =>
     amountIn,
     amountOut: fourHop,
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   assert.equal(findBestPath(h.graph, h.token('A'), h.token('E'), amountIn, { ...OPTIONS, maxHops: 3 }), null);
   // Backwards too.
@@ -116,18 +120,21 @@ test('a platform filter keeps the search to that platform even when another plat
     amountIn,
     amountOut: h.out(3, 'C', h.out(2, 'A', amountIn)),
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   assert.deepEqual(findBestPath(h.graph, a, b, amountIn, { ...OPTIONS, platformCode: platformCode('dexa_v2') }), {
     hops: [h.hop(0, 'A', 'B')],
     amountIn,
     amountOut: h.out(0, 'A', amountIn),
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   assert.deepEqual(findBestPath(h.graph, a, b, amountIn, { ...OPTIONS, platformCode: platformCode('dexc_v2') }), {
     hops: [h.hop(1, 'A', 'B')],
     amountIn,
     amountOut: h.out(1, 'A', amountIn),
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   assert.equal(findBestPath(h.graph, a, b, amountIn, { ...OPTIONS, platformCode: platformCode('dexb_v2') }), null);
 });
@@ -153,6 +160,7 @@ test('never visits a token twice, even when a cycle through an intermediate or t
     amountIn,
     amountOut: h.out(3, 'B', b),
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   const visited = tokensOf(path!);
   assert.equal(new Set(visited).size, visited.length);
@@ -185,12 +193,14 @@ test('ranks net of gas: a 1-hop path beats a 3-hop path whose extra output is le
     amountIn,
     amountOut: direct,
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   const threeHopPath = {
     hops: [h.hop(1, 'A', 'B'), h.hop(2, 'B', 'C'), h.hop(3, 'C', 'D')],
     amountIn,
     amountOut: threeHop,
     ticksCrossed: 0,
+    wordsCrossed: 0,
   };
   assert.deepEqual(findBestPath(h.graph, a, d, amountIn, { ...OPTIONS, gasCostInOutput: (p) => gasOf(p) * cheap }), threeHopPath);
   assert.deepEqual(findBestPath(h.graph, a, d, amountIn, OPTIONS), threeHopPath);
@@ -209,6 +219,7 @@ test('never uses a pool with an empty input reserve, even beside a good pool of 
     amountIn,
     amountOut: h.out(2, 'B', h.out(0, 'A', amountIn)),
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
 });
 
@@ -225,6 +236,7 @@ test('never uses a direct pool with an empty reserve and takes the executable pa
     amountIn,
     amountOut: h.out(2, 'B', h.out(1, 'A', amountIn)),
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   // E is reachable only through a pool without any E.
   assert.equal(findBestPath(h.graph, h.token('A'), h.token('E'), amountIn, OPTIONS), null);
@@ -267,6 +279,7 @@ test('evaluatePath chains each hop exact output into the next and is null when a
     amountIn: 5n * E18,
     amountOut: h.out(1, 'B', h.out(0, 'A', 5n * E18)),
     ticksCrossed: 0,
+    wordsCrossed: 0,
   });
   assert.equal(evaluatePath(h.graph, hops, 0n), null);
   // More A than uint112 allows.

@@ -131,3 +131,12 @@ export function swapExactIn(
     ticksCrossed,
   };
 }
+
+/**
+ * Tick-bitmap words between two ticks of a pool: the swap loop stops at every word edge
+ * (TickBitmap.nextInitializedTickWithinOneWord searches one 256-bit word of compressed ticks at a time).
+ */
+export function bitmapWordsBetween(tickSpacing: number, fromTick: number, toTick: number): number {
+  const word = (tick: number) => Math.floor(Math.floor(tick / tickSpacing) / 256);
+  return Math.abs(word(toTick) - word(fromTick));
+}

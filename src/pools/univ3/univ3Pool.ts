@@ -4,7 +4,7 @@ import type { UniV3State, UniV3Tick } from './data.ts';
 import { UniV3RevertError } from './errors.ts';
 import { getSqrtRatioAtTick } from './tickMath.ts';
 import { type UniV3FloatTables, buildFloatTables, estimateSwapExactIn } from './univ3Estimate.ts';
-import { type UniV3SwapResult, swapExactIn } from './univ3Math.ts';
+import { type UniV3SwapResult, bitmapWordsBetween, swapExactIn } from './univ3Math.ts';
 
 // Sqrt ratios of the initialized ticks, keyed by the (immutable) tick list, which a pool shares with the
 // pools afterSwapExactIn derives from it.
@@ -28,7 +28,8 @@ export class UniV3Pool implements PoolBase {
 
   swapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExactSwapResult | null {
     const swap = this.fullSwap(tokenIn, tokenOut, amountIn);
-    return swap === null ? null : { amountOut: swap.amountOut, ticksCrossed: swap.ticksCrossed };
+    if (swap === null) return null;
+    return { amountOut: swap.amountOut, ticksCrossed: swap.ticksCrossed, wordsCrossed: bitmapWordsBetween(this.state.tickSpacing, this.state.tick, swap.tick) };
   }
 
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): UniV3Pool | null {

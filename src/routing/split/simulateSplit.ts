@@ -40,6 +40,7 @@ function replayLeg(graph: GraphView, hops: Hop[], amountIn: bigint, states: Map<
   const moved: [number, PoolBase][] = [];
   let amount = amountIn;
   let ticksCrossed = 0;
+  let wordsCrossed = 0;
   for (const h of hops) {
     const state = states.get(h.pool);
     const swap = state ? state.swapExactIn(h.localIn, h.localOut, amount) : graph.swapExactIn(h.pool, h.localIn, h.localOut, amount);
@@ -52,8 +53,9 @@ function replayLeg(graph: GraphView, hops: Hop[], amountIn: bigint, states: Map<
     }
     amount = swap.amountOut;
     ticksCrossed += swap.ticksCrossed;
+    wordsCrossed += swap.wordsCrossed ?? 0;
   }
   for (const h of hops) uses.set(h.pool, uses.get(h.pool)! - 1);
   for (const [pool, after] of moved) states.set(pool, after);
-  return { hops, amountIn, amountOut: amount, ticksCrossed };
+  return { hops, amountIn, amountOut: amount, ticksCrossed, wordsCrossed };
 }

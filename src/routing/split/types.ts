@@ -37,7 +37,9 @@ export interface SplitLeg {
   hops: Hop[];
   amountIn: bigint;
   amountOut: bigint;
+  /** UniV3 initialized ticks crossed and tick-bitmap words walked, for the gas model. */
   ticksCrossed: number;
+  wordsCrossed: number;
 }
 
 export interface SplitQuote {
