@@ -30,7 +30,7 @@ const FIRST_TOLERANCE = 1e-3;
  * gap of some splits crawl, and a hundredth of a basis point is not worth a millisecond).
  */
 const POLISH_TOLERANCE = 5e-5;
-const POLISH_ITERATIONS = 30;
+const POLISH_ITERATIONS = 15;
 /** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
 const PRUNE_ITERATIONS = 60;
 /** Iterations of a split over given paths (splitOverPaths): few paths, most of the answer already among them. */

@@ -248,7 +248,8 @@ function balanceSource(dual: Dual, network: FlowNetwork, prices: Float64Array): 
 
 /**
  * Damped Newton direction: solves (H + λ·diag(H))·d = −∇g. A token no active trade touches has no curvature: its price moves by
- * ZERO_CURVATURE_MOVE against the gradient, or not at all when the gradient is zero.
+ * ZERO_CURVATURE_MOVE against the gradient, or not at all when the gradient is zero. Such a token's row has nothing off
+ * the diagonal, so only the tokens that active trades join are factorised (a small trade activates few of them).
  */
 function newtonStep(hessian: Float64Array, grad: Float64Array, prices: Float64Array, step: Float64Array, n: number, damping: number): void {
   let largest = 0;
@@ -258,24 +259,34 @@ function newtonStep(hessian: Float64Array, grad: Float64Array, prices: Float64Ar
     if (hessian[d] <= largest * 1e-14) hessian[d] = grad[j] !== 0 ? Math.abs(grad[j]) / (ZERO_CURVATURE_MOVE * prices[j]) : 1;
     else hessian[d] *= 1 + damping;
   }
-  const diagonal = Float64Array.from({ length: n }, (_, j) => hessian[j * n + j]);
-  for (let j = 0; j < n; j++) step[j] = -grad[j];
-  if (!cholesky(hessian, n)) {
-    // Not positive definite in floating point: a diagonal step instead.
-    for (let j = 0; j < n; j++) step[j] = -grad[j] / diagonal[j];
-    return;
-  }
-  // Forward then back substitution with the lower factor L (H = L·Lᵀ).
+  const joined: number[] = [];
   for (let i = 0; i < n; i++) {
-    let s = step[i];
-    for (let k = 0; k < i; k++) s -= hessian[i * n + k] * step[k];
-    step[i] = s / hessian[i * n + i];
+    step[i] = -grad[i] / hessian[i * n + i];
+    for (let j = 0; j < n; j++) {
+      if (j !== i && hessian[i * n + j] !== 0) {
+        joined.push(i);
+        break;
+      }
+    }
   }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = step[i];
-    for (let k = i + 1; k < n; k++) s -= hessian[k * n + i] * step[k];
-    step[i] = s / hessian[i * n + i];
+  const m = joined.length;
+  const factor = new Float64Array(m * m);
+  for (let a = 0; a < m; a++) for (let b = 0; b <= a; b++) factor[a * m + b] = hessian[joined[a] * n + joined[b]];
+  // Not positive definite in floating point: the diagonal step (already in `step`) instead.
+  if (!cholesky(factor, m)) return;
+  // Forward then back substitution with the lower factor L (H = L·Lᵀ).
+  const x = Float64Array.from(joined, (i) => -grad[i]);
+  for (let a = 0; a < m; a++) {
+    let sum = x[a];
+    for (let k = 0; k < a; k++) sum -= factor[a * m + k] * x[k];
+    x[a] = sum / factor[a * m + a];
   }
+  for (let a = m - 1; a >= 0; a--) {
+    let sum = x[a];
+    for (let k = a + 1; k < m; k++) sum -= factor[k * m + a] * x[k];
+    x[a] = sum / factor[a * m + a];
+  }
+  joined.forEach((i, a) => (step[i] = x[a]));
 }
 
 /** In-place Cholesky factorisation (lower triangle); false when a pivot is not positive. */
