@@ -11,6 +11,7 @@ import { computeQuote } from '../src/quote/computeQuote.ts';
 import { DEFAULT_ADVANCED_TIME_BUDGET_MS } from '../src/quote/searchProfiles.ts';
 import type { QuoteOutcome, QuoteTask } from '../src/quote/types.ts';
 import { type BenchQuery, queryMix } from './support/queryMix.ts';
+import { machineDescription } from './support/machine.ts';
 import { percentile, saveResults } from './support/results.ts';
 import { type SpawnedServer, spawnServer } from './support/spawnService.ts';
 import { defaultSnapshotPath, largeSnapshotPath, loadSnapshot } from './support/snapshots.ts';
@@ -101,6 +102,8 @@ writeFileSync(
   new URL('results/advancedLatency.md', import.meta.url),
   [
     '## /quotes/advanced latency with split routing',
+    '',
+    `Machine: ${machineDescription()}. Run: ${new Date().toISOString()}.`,
     '',
     `${QUERIES} requests of the routing-latency mix in mode advanced, one at a time after a warm-up pass of ${WARM_UP} others,`,
     `default time budget ${DEFAULT_ADVANCED_TIME_BUDGET_MS} ms. "Service": the compiled service (npm start) with one worker, no cache and no rate`,

@@ -48,15 +48,11 @@ export interface CandidateTokens {
 
 /**
  * Up to `options.maxPaths` candidate paths from `from` to `to` for `amountIn` (float), seed paths first, the rest
- * ranked by float output for the whole input and for a tenth of it; no two candidates use one pool for different
- * directions or token pairs (that would trade against the other use).
- * @example candidatePaths(graph, wpls, usdc, 1e21, { maxHops: 4, platformCode: -1, connectors: 32, keepPerToken: 3, maxPaths: 12 })
+ * ranked by float output for the whole input and for a tenth of it (no two candidates use one pool for different
+ * directions or token pairs: that would trade against the other use), with the token set searched, for later column
+ * generation over the same tokens.
+ * @example candidateSearch(graph, wpls, usdc, 1e21, { maxHops: 4, platformCode: -1, connectors: 32, keepPerToken: 3, maxPaths: 12 }).paths
  */
-export function candidatePaths(graph: GraphView, from: number, to: number, amountIn: number, options: SplitOptions): Hop[][] {
-  return candidateSearch(graph, from, to, amountIn, options).paths;
-}
-
-/** `candidatePaths` together with the token set it searched, for later column generation over the same tokens. */
 export function candidateSearch(graph: GraphView, from: number, to: number, amountIn: number, options: SplitOptions): { paths: Hop[][]; tokens: CandidateTokens } {
   const maxHops = Math.min(options.maxHops, 4);
   if (from === to || !(amountIn > 0) || maxHops < 1) return { paths: [], tokens: { maxHops: 0, tokensAt: [] } };
