@@ -18,7 +18,7 @@ const COMMON_NEIGHBOUR_WALK_LIMIT = 256;
  * Each end's tokens through its deepest pools join the searched ones, whether the end is a connector or not: a token
  * ranked just inside the connectors must not lose the neighbours it would have had just outside them.
  */
-const END_NEIGHBOURS = 32;
+const END_NEIGHBOURS = 64;
 /** Second ranking amount, as a share of the input: paths that are good for a slice of the trade. */
 const SLICE = 0.1;
 
