@@ -88,15 +88,18 @@ function peel(
   const paths: number[][] = [];
   const shares: number[] = [];
   let capped = false;
+  // A trade left with less than MIN_PATH_SHARE can be on no path worth peeling: it leaves the scan.
+  let live = active.filter((i) => flow[i] >= MIN_PATH_SHARE);
+  const fromSlot = Int32Array.from(trades, (t) => t.from);
+  const toSlot = Int32Array.from(trades, (t) => (t.to < 0 ? n : t.to));
   while (paths.length < MAX_PATHS) {
     widest.fill(0);
     widest[network.source] = Infinity;
     let hops = 0;
     for (let h = 1; h <= maxHops; h++) {
-      for (const i of active) {
-        const t = trades[i];
-        const w = Math.min(widest[(h - 1) * width + t.from], flow[i]);
-        const at = h * width + (t.to < 0 ? n : t.to);
+      for (const i of live) {
+        const w = Math.min(widest[(h - 1) * width + fromSlot[i]], flow[i]);
+        const at = h * width + toSlot[i];
         if (w > widest[at]) (widest[at] = w), (via[at] = i);
       }
       if (widest[h * width + n] > widest[hops * width + n]) hops = h;
@@ -115,6 +118,7 @@ function peel(
     for (const i of path) flow[i] -= share;
     paths.push(path);
     shares.push(share);
+    live = live.filter((i) => flow[i] >= MIN_PATH_SHARE);
   }
   return { paths, shares, capped, inputPerShare };
 }
