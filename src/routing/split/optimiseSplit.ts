@@ -6,18 +6,23 @@
 // curvature c_i, the common rate λ is solved in closed form so that x_i' = max(0, x_i + (g_i − λ)/c_i) sums to the input,
 // and the step is halved until the output rises. When that fails, and on every other iteration, a pairwise step moves
 // input from the active path with the lowest rate to the one with the highest, with an exact line search (regula
-// falsi on the difference of the two rates): the diagonal curvature overstates the curvature between paths coupled
-// through a shared pool.
+// falsi on the difference of the two rates; for paths coupled through a shared pool, whose rates are not the
+// derivatives of the sequential output, a golden-section search on the output where the rates' meeting point loses):
+// the diagonal curvature overstates the curvature between coupled paths. Neither kind of step lowers the output.
 // Stopping rule: the Frank-Wolfe gap  X·max_i g_i − Σ_i x_i g_i  falls to `tolerance` × objective, or the output
 // rises by less than STALL of itself over STALL_WINDOW iterations, or `maxIterations`, or the deadline. For paths
-// that share no pool the gap bounds the distance to the optimum over these paths (the objective is concave); for paths that share one the rates are the network-flow marginals (splitModel.ts) and the gap
-// is the same optimality measure, not a strict bound.
+// that share no pool the gap bounds the distance to the optimum over these paths (the objective is concave); for
+// paths that share one the rates are the network-flow marginals (splitModel.ts) and the gap is the same optimality
+// measure, not a strict bound.
 import type { SplitModel } from './splitModel.ts';
 
 const CHUNKS = 32;
 const STALL_WINDOW = 10;
 const STALL = 1e-8;
 const LINE_SEARCH_STEPS = 16;
+/** Golden-section steps of the output along a line, and the golden ratio's inverse. */
+const GOLDEN_STEPS = 24;
+const GOLDEN = (Math.sqrt(5) - 1) / 2;
 /** The line search stops when the two rates agree to this share. */
 const RATE_MATCH = 1e-11;
 /** A path left with less than this share of the input is dropped (its percent would round to 0.00). */
@@ -223,4 +228,26 @@ function lineSearch(model: SplitModel, x: Float64Array, to: number, from: number
     }
   }
   slope(t);
+  // Where the two paths share a pool, their rates are the network-flow marginals, not the derivatives of the
+  // sequential output: the point where they meet can yield less than not moving at all. Then the output itself is
+  // maximised along the line (golden section), and the move is kept only where it gains.
+  if (model.alone(to) && model.alone(from)) return;
+  const output = (at: number) => {
+    x[to] = start[to] + at;
+    x[from] = start[from] - at;
+    const c = model.component[to];
+    const d = model.component[from];
+    return model.componentOut(c, x) + (d === c ? 0 : model.componentOut(d, x));
+  };
+  const atStart = output(0);
+  if (output(t) >= atStart) return void output(t);
+  let [a, b] = [0, start[from]];
+  for (let k = 0; k < GOLDEN_STEPS; k++) {
+    const m1 = b - GOLDEN * (b - a);
+    const m2 = a + GOLDEN * (b - a);
+    if (output(m1) < output(m2)) a = m1;
+    else b = m2;
+  }
+  const best = (a + b) / 2;
+  output(output(best) > atStart ? best : 0);
 }

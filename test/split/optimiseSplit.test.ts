@@ -1,0 +1,43 @@
+// The path optimiser never ends below the output it started from, even where its paths share pools and part after
+// them (there its rates are the network-flow marginals, not the derivatives of the sequential output).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildGraph } from '../../src/graph/buildGraph.ts';
+import { GraphView } from '../../src/graph/graphView.ts';
+import { loadPreset } from '../../src/network/loadPreset.ts';
+import { SPLIT_PROFILE } from '../../src/quote/searchProfiles.ts';
+import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
+import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
+import { optimiseSplit } from '../../src/routing/split/optimiseSplit.ts';
+import { SplitModel } from '../../src/routing/split/splitModel.ts';
+import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
+
+const preset = loadPreset();
+const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset, 1));
+const wpls = graph.tokenIndex(preset.wrappedNative.address);
+const priced = Array.from(graph.tokensByLiquidity()).filter((t) => graph.tokenNativePrice[t] > 0);
+
+test('started from the flow optimiser\'s paths, the path optimiser ends at no less output than it started with', () => {
+  // Long-tail tokens into WPLS, sized to move their pools' prices by most of their depth: the flow's paths share
+  // the tail token's pools and part after them.
+  let shared = 0;
+  for (const rank of [300, 500, 900, 1500]) {
+    const from = priced[rank];
+    const amountIn = BigInt(Math.floor(30_000 / (0.00003 / 1e18) / graph.tokenNativePrice[from]));
+    const options = { ...SPLIT_PROFILE, platformCode: -1 };
+    const search = candidateSearch(graph, from, wpls, Number(amountIn), options);
+    const flow = flowQuote(graph, from, wpls, amountIn, search.tokens.tokensAt, options);
+    assert.ok(flow, `tail#${rank}`);
+    const paths = flow.legs.map((leg) => leg.hops);
+    const total = Number(amountIn);
+    const model = new SplitModel(graph, paths, total);
+    if (paths.some((_, i) => !model.alone(i))) shared++;
+    const initial = Float64Array.from(flow.legs, (leg) => Number(leg.amountIn));
+    const sum = initial.reduce((a, b) => a + b, 0);
+    for (let i = 0; i < initial.length; i++) initial[i] *= total / sum;
+    const start = model.objective(initial);
+    const allocation = optimiseSplit(model, total, { tolerance: 1e-3, maxIterations: 300, initial });
+    assert.ok(allocation.objective >= start * (1 - 1e-12), `tail#${rank}: ${allocation.objective} < ${start}`);
+  }
+  assert.ok(shared > 0, 'no case had paths sharing a pool');
+});
