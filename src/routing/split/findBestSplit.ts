@@ -22,12 +22,12 @@ const TOLERANCE = 1e-6;
 const MAX_ITERATIONS = 300;
 /**
  * The first solve stops at a gap of 10 bp: it only starts column generation, which re-optimises after every round, and
- * the last solve (POLISH_TOLERANCE) takes whatever paths remain to half a basis point.
+ * the last solve (POLISH_TOLERANCE) takes the paths that remain further.
  */
 const FIRST_TOLERANCE = 1e-3;
 /**
- * The last solve over the final paths: to half a basis point, within a few dozen iterations (shared pools make the
- * gap of some splits crawl, and a hundredth of a basis point is not worth a millisecond).
+ * The last solve over the final paths: to half a basis point, in at most POLISH_ITERATIONS (shared pools make the gap
+ * of some splits crawl, and a hundredth of a basis point is not worth a millisecond).
  */
 const POLISH_TOLERANCE = 5e-5;
 const POLISH_ITERATIONS = 15;
