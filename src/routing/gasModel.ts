@@ -225,14 +225,15 @@ export function estimateExecutedGas(
   legs: readonly ExecutedLeg[],
   options: { wrapIn: boolean; unwrapOut: boolean; executor: GasExecutor },
 ): number {
-  const shape = {
-    splits: legs.map((leg) => leg.hops.map((hop) => graph.poolKind(hop.pool))),
-    ticksCrossed: legs.reduce((sum, leg) => sum + leg.ticksCrossed, 0),
-    wordsCrossed: legs.reduce((sum, leg) => sum + leg.wordsCrossed, 0),
-    repeatedHopKinds: repeatedHopKinds(graph, legs.map((leg) => leg.hops)),
-  };
-  if (shape.splits.length === 1) return estimateGas({ ...shape, ...options, hopKinds: shape.splits[0] });
-  return estimateSplitGas({ ...shape, ...options });
+  return priceRoute(
+    {
+      splits: legs.map((leg) => leg.hops.map((hop) => graph.poolKind(hop.pool))),
+      ticksCrossed: legs.reduce((sum, leg) => sum + leg.ticksCrossed, 0),
+      wordsCrossed: legs.reduce((sum, leg) => sum + leg.wordsCrossed, 0),
+      repeatedHopKinds: repeatedHopKinds(graph, legs.map((leg) => leg.hops)),
+    },
+    options,
+  );
 }
 
 /**
@@ -244,7 +245,14 @@ export function estimateRouteGas(
   legs: readonly GasLeg[],
   options: { wrapIn: boolean; unwrapOut: boolean; executor: GasExecutor },
 ): number {
-  const shape = routeGasShape(graph, legs);
+  return priceRoute(routeGasShape(graph, legs), options);
+}
+
+/** A route's gas from its shape: one path by its executor, several by our router. */
+function priceRoute(
+  shape: Omit<SplitGasShape, 'wrapIn' | 'unwrapOut'>,
+  options: { wrapIn: boolean; unwrapOut: boolean; executor: GasExecutor },
+): number {
   if (shape.splits.length === 1) return estimateGas({ ...shape, ...options, hopKinds: shape.splits[0] });
   return estimateSplitGas({ ...shape, ...options });
 }

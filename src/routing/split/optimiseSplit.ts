@@ -241,12 +241,20 @@ function lineSearch(model: SplitModel, x: Float64Array, to: number, from: number
   };
   const atStart = output(0);
   if (output(t) >= atStart) return void output(t);
+  // Each step keeps one interior point and its output, so it evaluates the output once.
   let [a, b] = [0, start[from]];
+  let [m1, m2] = [b - GOLDEN * (b - a), a + GOLDEN * (b - a)];
+  let [f1, f2] = [output(m1), output(m2)];
   for (let k = 0; k < GOLDEN_STEPS; k++) {
-    const m1 = b - GOLDEN * (b - a);
-    const m2 = a + GOLDEN * (b - a);
-    if (output(m1) < output(m2)) a = m1;
-    else b = m2;
+    if (f1 < f2) {
+      [a, m1, f1] = [m1, m2, f2];
+      m2 = a + GOLDEN * (b - a);
+      f2 = output(m2);
+    } else {
+      [b, m2, f2] = [m2, m1, f1];
+      m1 = b - GOLDEN * (b - a);
+      f1 = output(m1);
+    }
   }
   const best = (a + b) / 2;
   output(output(best) > atStart ? best : 0);
