@@ -14,6 +14,12 @@ export interface ExactSwapResult {
   wordsCrossed?: number;
 }
 
+/** An exact swap and the pool it leaves. */
+export interface ExecutedSwap<P extends PoolBase> {
+  swap: ExactSwapResult;
+  after: P;
+}
+
 export interface PoolBase {
   /** Pool kind identifier, e.g. "univ2", "univ3", "stable", "balv2Weighted". */
   readonly kind: string;
@@ -28,6 +34,8 @@ export interface PoolBase {
   swapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExactSwapResult | null;
   /** The pool after that swap executes (for simulating several swaps through one pool), or null as above. */
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): PoolBase | null;
+  /** swapExactIn's result and afterSwapExactIn's pool from one computation of the swap, or null as above. */
+  executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<PoolBase> | null;
   /** Fast float estimate of swapExactIn for search heuristics only; 0 when not executable. */
   estimateOut(tokenIn: number, tokenOut: number, amountIn: number): number;
 }

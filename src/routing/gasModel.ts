@@ -192,12 +192,12 @@ export function routeGasShape(
       if (used.has(hop.pool)) repeatedHopKinds.push(kind);
       used.add(hop.pool);
       const pool = moved.get(hop.pool) ?? graph.pool(hop.pool);
-      const swap = amount > 0n ? pool.swapExactIn(hop.localIn, hop.localOut, amount) : null;
-      const after = swap && pool.afterSwapExactIn(hop.localIn, hop.localOut, amount);
-      if (!swap || !after) {
+      const executed = amount > 0n ? pool.executeSwapExactIn(hop.localIn, hop.localOut, amount) : null;
+      if (!executed) {
         amount = 0n;
         return kind;
       }
+      const { swap, after } = executed;
       ticksCrossed += swap.ticksCrossed;
       wordsCrossed += swap.wordsCrossed ?? 0;
       moved.set(hop.pool, after);

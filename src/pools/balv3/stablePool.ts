@@ -1,7 +1,7 @@
 // Balancer V3 stable pool as a PoolBase: the Vault's ExactIn swap around StablePool.onSwap, exact in bigint.
 // Pool original: StablePool.sol of @balancer-labs/v3-pool-stable 1.0.0 (what the devnet runs), whose onSwap refuses
 // a swap that leaves the balances 10000:1 or more apart; balancer-maths 0.0.41 models the earlier pool without it.
-import type { ExactSwapResult, PoolBase } from '../poolBase.ts';
+import type { ExactSwapResult, ExecutedSwap, PoolBase } from '../poolBase.ts';
 import type { BalV3StableState } from './data.ts';
 import { BalV3RevertError } from './errors.ts';
 import {
@@ -43,8 +43,13 @@ export class BalV3StablePool implements PoolBase {
   }
 
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): BalV3StablePool | null {
+    return this.executeSwapExactIn(tokenIn, tokenOut, amountIn)?.after ?? null;
+  }
+
+  executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<BalV3StablePool> | null {
     const swap = this.trySwap(tokenIn, tokenOut, amountIn);
-    return swap ? new BalV3StablePool({ ...this.state, balancesRaw: swap.balancesRaw }) : null;
+    if (!swap) return null;
+    return { swap: { amountOut: swap.amountOutRaw, ticksCrossed: 0 }, after: new BalV3StablePool({ ...this.state, balancesRaw: swap.balancesRaw }) };
   }
 
   /**

@@ -2,7 +2,7 @@
 // Pool original: WeightedPool.sol of @balancer-labs/v3-pool-weighted 1.0.0 (what the devnet runs), whose onSwap
 // rounds the balance in up by one wei and keeps every token at or above its minimum balance; balancer-maths 0.0.41
 // models the earlier pool without either.
-import type { ExactSwapResult, PoolBase } from '../poolBase.ts';
+import type { ExactSwapResult, ExecutedSwap, PoolBase } from '../poolBase.ts';
 import type { BalV3WeightedState } from './data.ts';
 import { BalV3RevertError } from './errors.ts';
 import { FOUR, ONE, TWO, divDown } from './fixedPoint.ts';
@@ -36,8 +36,13 @@ export class BalV3WeightedPool implements PoolBase {
   }
 
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): BalV3WeightedPool | null {
+    return this.executeSwapExactIn(tokenIn, tokenOut, amountIn)?.after ?? null;
+  }
+
+  executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<BalV3WeightedPool> | null {
     const swap = this.trySwap(tokenIn, tokenOut, amountIn);
-    return swap ? new BalV3WeightedPool({ ...this.state, balancesRaw: swap.balancesRaw }) : null;
+    if (!swap) return null;
+    return { swap: { amountOut: swap.amountOutRaw, ticksCrossed: 0 }, after: new BalV3WeightedPool({ ...this.state, balancesRaw: swap.balancesRaw }) };
   }
 
   /**

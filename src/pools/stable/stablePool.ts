@@ -1,5 +1,5 @@
 // Curve StableSwap pool as a PoolBase: exact quotes via stableMath's exchange, float estimates for the search.
-import type { ExactSwapResult, PoolBase } from '../poolBase.ts';
+import type { ExactSwapResult, ExecutedSwap, PoolBase } from '../poolBase.ts';
 import { FEE_DENOMINATOR, PRECISION, type StableState } from './data.ts';
 import { StableSwapRevertError } from './errors.ts';
 import { _xp_mem, exchange, get_D, type ExchangeResult } from './stableMath.ts';
@@ -37,8 +37,13 @@ export class StablePool implements PoolBase {
   }
 
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): StablePool | null {
+    return this.executeSwapExactIn(tokenIn, tokenOut, amountIn)?.after ?? null;
+  }
+
+  executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<StablePool> | null {
     const result = this.exchange(tokenIn, tokenOut, amountIn);
-    return result ? new StablePool({ ...this.state, balances: result.balances }) : null;
+    if (!result) return null;
+    return { swap: { amountOut: result.dy, ticksCrossed: 0 }, after: new StablePool({ ...this.state, balances: result.balances }) };
   }
 
   /**

@@ -1,5 +1,5 @@
 // UniV2 pair as a PoolBase: exact quotes via univ2Math, float estimates for the search.
-import type { ExactSwapResult, PoolBase } from '../poolBase.ts';
+import type { ExactSwapResult, ExecutedSwap, PoolBase } from '../poolBase.ts';
 import type { UniV2State } from './data.ts';
 import { MAX_UINT112, getAmountOut } from './univ2Math.ts';
 
@@ -19,14 +19,19 @@ export class UniV2Pool implements PoolBase {
   }
 
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): UniV2Pool | null {
+    return this.executeSwapExactIn(tokenIn, tokenOut, amountIn)?.after ?? null;
+  }
+
+  executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<UniV2Pool> | null {
     const swap = this.swapExactIn(tokenIn, tokenOut, amountIn);
     if (!swap) return null;
     const { reserve0, reserve1 } = this.state;
-    return new UniV2Pool(
+    const after = new UniV2Pool(
       tokenIn === 0
         ? { ...this.state, reserve0: reserve0 + amountIn, reserve1: reserve1 - swap.amountOut }
         : { ...this.state, reserve0: reserve0 - swap.amountOut, reserve1: reserve1 + amountIn },
     );
+    return { swap, after };
   }
 
   estimateOut(tokenIn: number, _tokenOut: number, amountIn: number): number {

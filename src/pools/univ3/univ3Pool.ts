@@ -1,5 +1,5 @@
 // UniV3 pool as a PoolBase: exact quotes via the swap loop in univ3Math, float estimates for the search.
-import type { ExactSwapResult, PoolBase } from '../poolBase.ts';
+import type { ExactSwapResult, ExecutedSwap, PoolBase } from '../poolBase.ts';
 import type { UniV3State, UniV3Tick } from './data.ts';
 import { UniV3RevertError } from './errors.ts';
 import { getSqrtRatioAtTick } from './tickMath.ts';
@@ -33,15 +33,17 @@ export class UniV3Pool implements PoolBase {
   }
 
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): UniV3Pool | null {
+    return this.executeSwapExactIn(tokenIn, tokenOut, amountIn)?.after ?? null;
+  }
+
+  executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<UniV3Pool> | null {
     const swap = this.fullSwap(tokenIn, tokenOut, amountIn);
     if (swap === null) return null;
-    // The tick list is immutable and shared; only slot0 and the in-range liquidity change.
-    return new UniV3Pool({
-      ...this.state,
-      sqrtPriceX96: swap.sqrtPriceX96,
-      tick: swap.tick,
-      liquidity: swap.liquidity,
-    });
+    return {
+      swap: { amountOut: swap.amountOut, ticksCrossed: swap.ticksCrossed, wordsCrossed: bitmapWordsBetween(this.state.tickSpacing, this.state.tick, swap.tick) },
+      // The tick list is immutable and shared; only slot0 and the in-range liquidity change.
+      after: new UniV3Pool({ ...this.state, sqrtPriceX96: swap.sqrtPriceX96, tick: swap.tick, liquidity: swap.liquidity }),
+    };
   }
 
   estimateOut(tokenIn: number, tokenOut: number, amountIn: number): number {

@@ -1,7 +1,7 @@
 // Exact result of a split: the legs execute in order on a copy of the pool states with exact bigint maths, so a pool
 // that two legs share gives the second leg what it would really get after the first one's swap.
 import type { GraphView } from '../../graph/graphView.ts';
-import type { PoolBase } from '../../pools/poolBase.ts';
+import type { ExactSwapResult, PoolBase } from '../../pools/poolBase.ts';
 import type { Hop } from '../types.ts';
 import type { SplitLeg } from './types.ts';
 
@@ -43,13 +43,16 @@ function replayLeg(graph: GraphView, hops: Hop[], amountIn: bigint, states: Map<
   let wordsCrossed = 0;
   for (const h of hops) {
     const state = states.get(h.pool);
-    const swap = state ? state.swapExactIn(h.localIn, h.localOut, amount) : graph.swapExactIn(h.pool, h.localIn, h.localOut, amount);
-    if (!swap) return null;
+    let swap: ExactSwapResult | null;
     // Only a pool that a later swap will read again needs its post-swap state.
     if (uses.get(h.pool)! > 1) {
-      const after = (state ?? graph.pool(h.pool)).afterSwapExactIn(h.localIn, h.localOut, amount);
-      if (!after) return null;
-      moved.push([h.pool, after]);
+      const executed = (state ?? graph.pool(h.pool)).executeSwapExactIn(h.localIn, h.localOut, amount);
+      if (!executed) return null;
+      moved.push([h.pool, executed.after]);
+      swap = executed.swap;
+    } else {
+      swap = state ? state.swapExactIn(h.localIn, h.localOut, amount) : graph.swapExactIn(h.pool, h.localIn, h.localOut, amount);
+      if (!swap) return null;
     }
     amount = swap.amountOut;
     ticksCrossed += swap.ticksCrossed;

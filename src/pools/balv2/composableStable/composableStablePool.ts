@@ -2,7 +2,7 @@
 // Swap path (BaseGeneralPool._swapGivenIn -> ComposableStablePool._onRegularSwap):
 // https://github.com/balancer/balancer-v2-monorepo/blob/3251913e63949f35be168b42987d0aae297a01b1/pkg/pool-stable/contracts/ComposableStablePool.sol
 
-import type { ExactSwapResult, PoolBase } from '../../poolBase.ts';
+import type { ExactSwapResult, ExecutedSwap, PoolBase } from '../../poolBase.ts';
 import { BalancerError } from '../shared/balancerErrors.ts';
 import { _downscaleDown, _subtractSwapFeeAmount, _upscale } from '../shared/scalingHelpers.ts';
 import { amountAfterFee } from '../shared/estimates.ts';
@@ -75,13 +75,17 @@ export class BalV2StablePool implements PoolBase {
   }
 
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): BalV2StablePool | null {
+    return this.executeSwapExactIn(tokenIn, tokenOut, amountIn)?.after ?? null;
+  }
+
+  executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<BalV2StablePool> | null {
     const amountOut = this.exactOut(tokenIn, tokenOut, amountIn);
     if (amountOut === null) return null;
     // The Vault books the full raw amount in (fees stay in the pool) and the amount out.
     const balances = [...this.state.balances];
     balances[tokenIn] += amountIn;
     balances[tokenOut] -= amountOut;
-    return new BalV2StablePool({ ...this.state, balances });
+    return { swap: { amountOut, ticksCrossed: 0 }, after: new BalV2StablePool({ ...this.state, balances }) };
   }
 
   /**

@@ -1,7 +1,7 @@
 // A Balancer V2 weighted pool as the routing engine sees it: exact Vault + pool swap maths and a float estimate.
 // Swap path: https://github.com/balancer/balancer-v2-monorepo/blob/master/pkg/pool-utils/contracts/BaseMinimalSwapInfoPool.sol
 
-import type { ExactSwapResult, PoolBase } from '../../poolBase.ts';
+import type { ExactSwapResult, ExecutedSwap, PoolBase } from '../../poolBase.ts';
 import { BalancerError } from '../shared/balancerErrors.ts';
 import { FOUR, ONE, TWO } from '../shared/fixedPoint.ts';
 import { _downscaleDown, _subtractSwapFeeAmount, _upscale } from '../shared/scalingHelpers.ts';
@@ -73,13 +73,17 @@ export class BalV2WeightedPool implements PoolBase {
   }
 
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): BalV2WeightedPool | null {
+    return this.executeSwapExactIn(tokenIn, tokenOut, amountIn)?.after ?? null;
+  }
+
+  executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<BalV2WeightedPool> | null {
     const amountOut = this.exactOut(tokenIn, tokenOut, amountIn);
     if (amountOut === null) return null;
     // The Vault books the full raw amount in (fees stay in the pool) and the amount out.
     const balances = [...this.state.balances];
     balances[tokenIn] += amountIn;
     balances[tokenOut] -= amountOut;
-    return new BalV2WeightedPool({ ...this.state, balances });
+    return { swap: { amountOut, ticksCrossed: 0 }, after: new BalV2WeightedPool({ ...this.state, balances }) };
   }
 
   /**
