@@ -24,6 +24,14 @@ export class SplitModel {
   private readonly dirs: Int32Array[];
   private readonly shared: Uint8Array;
   private readonly usage: Float64Array;
+  /**
+   * Each component's output at the allocation of its last settled evaluation (objective, prepare), with its members'
+   * inputs there: the optimiser asks again at allocations where only a few components changed. A shared component's
+   * pool totals (`usage`) are those of that allocation while the entry is valid.
+   */
+  private readonly settledX: Float64Array;
+  private readonly settledOut: Float64Array;
+  private readonly settled: Uint8Array;
 
   constructor(
     private readonly graph: GraphView,
@@ -44,6 +52,7 @@ export class SplitModel {
     );
     this.shared = Uint8Array.from(users, (u) => (u.length > 1 ? 1 : 0));
     this.usage = new Float64Array(users.length);
+    this.settledX = new Float64Array(paths.length);
     // Union-find over paths joined by a shared pool direction.
     const parent = Int32Array.from({ length: paths.length }, (_, i) => i);
     const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
@@ -57,6 +66,8 @@ export class SplitModel {
       this.component[i] = c;
       this.members[c].push(i);
     }
+    this.settledOut = new Float64Array(this.members.length);
+    this.settled = new Uint8Array(this.members.length);
   }
 
   /** Whether path i shares no pool direction with another path. */
@@ -68,27 +79,45 @@ export class SplitModel {
   componentOut(c: number, x: Float64Array): number {
     const members = this.members[c];
     if (members.length === 1) return this.pathOut(members[0], x[members[0]], false);
-    for (const i of members) for (const d of this.dirs[i]) this.usage[d] = 0;
-    let out = 0;
-    for (const i of members) out += this.pathOut(i, x[i], true);
-    return out;
+    // The pool totals move to this allocation.
+    this.settled[c] = 0;
+    return this.sequentialOut(members, x);
   }
 
   /** Float output of every path at allocation x. */
   objective(x: Float64Array): number {
     let out = 0;
-    for (let c = 0; c < this.members.length; c++) out += this.componentOut(c, x);
+    for (let c = 0; c < this.members.length; c++) out += this.settledComponentOut(c, x);
     return out;
   }
 
   /** Records each shared pool direction's total input at allocation x, for `marginal`. */
   prepare(x: Float64Array): void {
-    for (let c = 0; c < this.members.length; c++) if (this.members[c].length > 1) this.componentOut(c, x);
+    for (let c = 0; c < this.members.length; c++) if (this.members[c].length > 1) this.settledComponentOut(c, x);
   }
 
   /** `prepare` for one component only. */
   prepareComponent(c: number, x: Float64Array): void {
-    if (this.members[c].length > 1) this.componentOut(c, x);
+    if (this.members[c].length > 1) this.settledComponentOut(c, x);
+  }
+
+  /** componentOut, from the settled entry when the component's inputs are those of its last settled evaluation. */
+  private settledComponentOut(c: number, x: Float64Array): number {
+    const members = this.members[c];
+    if (this.settled[c] === 1 && members.every((i) => x[i] === this.settledX[i])) return this.settledOut[c];
+    const out = members.length === 1 ? this.pathOut(members[0], x[members[0]], false) : this.sequentialOut(members, x);
+    for (const i of members) this.settledX[i] = x[i];
+    this.settledOut[c] = out;
+    this.settled[c] = 1;
+    return out;
+  }
+
+  /** Output of a shared component's paths in order, recording each pool direction's total input. */
+  private sequentialOut(members: number[], x: Float64Array): number {
+    for (const i of members) for (const d of this.dirs[i]) this.usage[d] = 0;
+    let out = 0;
+    for (const i of members) out += this.pathOut(i, x[i], true);
+    return out;
   }
 
   /**
