@@ -92,24 +92,49 @@ function peel(
   let live = active.filter((i) => flow[i] >= MIN_PATH_SHARE);
   const fromSlot = Int32Array.from(trades, (t) => t.from);
   const toSlot = Int32Array.from(trades, (t) => (t.to < 0 ? n : t.to));
+  // The widest path regardless of length, in one pass over the live trades in topological order: most flows peel
+  // into short paths, and only when that path is too long does the search by hop count run.
+  const anyWidth = new Float64Array(width);
+  const anyHops = new Int32Array(width);
+  const anyVia = new Int32Array(width);
   while (paths.length < MAX_PATHS) {
-    widest.fill(0);
-    widest[network.source] = Infinity;
-    let hops = 0;
-    for (let h = 1; h <= maxHops; h++) {
-      for (const i of live) {
-        const w = Math.min(widest[(h - 1) * width + fromSlot[i]], flow[i]);
-        const at = h * width + toSlot[i];
-        if (w > widest[at]) (widest[at] = w), (via[at] = i);
-      }
-      if (widest[h * width + n] > widest[hops * width + n]) hops = h;
+    anyWidth.fill(0);
+    anyWidth[network.source] = Infinity;
+    for (const i of live) {
+      const w = Math.min(anyWidth[fromSlot[i]], flow[i]);
+      const to = toSlot[i];
+      const hops = anyHops[fromSlot[i]] + 1;
+      if (w > anyWidth[to] || (w === anyWidth[to] && w > 0 && hops < anyHops[to])) (anyWidth[to] = w), (anyHops[to] = hops), (anyVia[to] = i);
     }
-    const share = widest[hops * width + n];
-    if (hops === 0 || share < MIN_PATH_SHARE) break;
-    const path = new Array<number>(hops);
-    for (let h = hops, slot = n; h > 0; h--) {
-      path[h - 1] = via[h * width + slot];
-      slot = trades[path[h - 1]].from;
+    let path: number[];
+    let share: number;
+    if (anyHops[n] <= maxHops) {
+      share = anyWidth[n];
+      if (!(share >= MIN_PATH_SHARE)) break;
+      path = new Array<number>(anyHops[n]);
+      for (let h = anyHops[n], slot = n; h > 0; h--) {
+        path[h - 1] = anyVia[slot];
+        slot = fromSlot[path[h - 1]];
+      }
+    } else {
+      widest.fill(0);
+      widest[network.source] = Infinity;
+      let hops = 0;
+      for (let h = 1; h <= maxHops; h++) {
+        for (const i of live) {
+          const w = Math.min(widest[(h - 1) * width + fromSlot[i]], flow[i]);
+          const at = h * width + toSlot[i];
+          if (w > widest[at]) (widest[at] = w), (via[at] = i);
+        }
+        if (widest[h * width + n] > widest[hops * width + n]) hops = h;
+      }
+      share = widest[hops * width + n];
+      if (hops === 0 || share < MIN_PATH_SHARE) break;
+      path = new Array<number>(hops);
+      for (let h = hops, slot = n; h > 0; h--) {
+        path[h - 1] = via[h * width + slot];
+        slot = fromSlot[path[h - 1]];
+      }
     }
     if (!fits(path) && paths.length > 0) {
       capped = true;
