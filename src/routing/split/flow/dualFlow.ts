@@ -56,14 +56,15 @@ export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Flo
   let trialGrad = new Float64Array(n);
   let trialHessian = new Float64Array(n * n);
   const step = new Float64Array(n);
-  const trial = new Float64Array(n);
+  let trial = new Float64Array(n);
+  const workspace = newtonWorkspace(n);
   if (!limits.warm) balanceSource(dual, network, prices);
   let g = dual.evaluate(prices, grad, hessian);
   let damping = INITIAL_DAMPING;
   let iterations = 0;
   for (; iterations < (limits.maxIterations ?? MAX_ITERATIONS); iterations++) {
     if (limits.deadline !== undefined && limits.now && limits.now() > limits.deadline) break;
-    newtonStep(hessian, grad, prices, step, n, damping);
+    newtonStep(hessian, grad, prices, step, n, damping, workspace);
     let slope = 0;
     for (let j = 0; j < n; j++) slope += grad[j] * step[j];
     if (!(-slope > DECREMENT_TOLERANCE * Math.abs(g))) break;
@@ -81,7 +82,7 @@ export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Flo
     }
     if (accepted < 0) break;
     damping = t === 1 ? Math.max(damping / 3, MIN_DAMPING) : Math.min(damping * 10, MAX_DAMPING);
-    prices = trial.slice();
+    [prices, trial] = [trial, prices];
     if (accepted === 0) {
       [grad, trialGrad] = [trialGrad, grad];
       [hessian, trialHessian] = [trialHessian, hessian];
@@ -251,7 +252,18 @@ function balanceSource(dual: Dual, network: FlowNetwork, prices: Float64Array): 
  * ZERO_CURVATURE_MOVE against the gradient, or not at all when the gradient is zero. Such a token's row has nothing off
  * the diagonal, so only the tokens that active trades join are factorised (a small trade activates few of them).
  */
-function newtonStep(hessian: Float64Array, grad: Float64Array, prices: Float64Array, step: Float64Array, n: number, damping: number): void {
+interface NewtonWorkspace {
+  joined: Int32Array;
+  factor: Float64Array;
+  rhs: Float64Array;
+}
+
+/** Buffers of newtonStep for n tokens, allocated once per solve (it runs dozens of times). */
+function newtonWorkspace(n: number): NewtonWorkspace {
+  return { joined: new Int32Array(n), factor: new Float64Array(n * n), rhs: new Float64Array(n) };
+}
+
+function newtonStep(hessian: Float64Array, grad: Float64Array, prices: Float64Array, step: Float64Array, n: number, damping: number, workspace: NewtonWorkspace): void {
   let largest = 0;
   for (let j = 0; j < n; j++) largest = Math.max(largest, hessian[j * n + j]);
   for (let j = 0; j < n; j++) {
@@ -259,23 +271,22 @@ function newtonStep(hessian: Float64Array, grad: Float64Array, prices: Float64Ar
     if (hessian[d] <= largest * 1e-14) hessian[d] = grad[j] !== 0 ? Math.abs(grad[j]) / (ZERO_CURVATURE_MOVE * prices[j]) : 1;
     else hessian[d] *= 1 + damping;
   }
-  const joined: number[] = [];
+  const { joined, factor, rhs: x } = workspace;
+  let m = 0;
   for (let i = 0; i < n; i++) {
     step[i] = -grad[i] / hessian[i * n + i];
     for (let j = 0; j < n; j++) {
       if (j !== i && hessian[i * n + j] !== 0) {
-        joined.push(i);
+        joined[m++] = i;
         break;
       }
     }
   }
-  const m = joined.length;
-  const factor = new Float64Array(m * m);
   for (let a = 0; a < m; a++) for (let b = 0; b <= a; b++) factor[a * m + b] = hessian[joined[a] * n + joined[b]];
   // Not positive definite in floating point: the diagonal step (already in `step`) instead.
   if (!cholesky(factor, m)) return;
   // Forward then back substitution with the lower factor L (H = L·Lᵀ).
-  const x = Float64Array.from(joined, (i) => -grad[i]);
+  for (let a = 0; a < m; a++) x[a] = -grad[joined[a]];
   for (let a = 0; a < m; a++) {
     let sum = x[a];
     for (let k = 0; k < a; k++) sum -= factor[a * m + k] * x[k];
@@ -286,7 +297,7 @@ function newtonStep(hessian: Float64Array, grad: Float64Array, prices: Float64Ar
     for (let k = a + 1; k < m; k++) sum -= factor[k * m + a] * x[k];
     x[a] = sum / factor[a * m + a];
   }
-  joined.forEach((i, a) => (step[i] = x[a]));
+  for (let a = 0; a < m; a++) step[joined[a]] = x[a];
 }
 
 /** In-place Cholesky factorisation (lower triangle); false when a pivot is not positive. */
