@@ -7,8 +7,9 @@
 // and the step is halved until the output rises. When that fails, and on every other iteration, a pairwise step moves
 // input from the active path with the lowest rate to the one with the highest, with an exact line search (regula
 // falsi on the difference of the two rates; for paths coupled through a shared pool, whose rates are not the
-// derivatives of the sequential output, a golden-section search on the output where the rates' meeting point loses):
-// the diagonal curvature overstates the curvature between coupled paths. Neither kind of step lowers the output.
+// derivatives of the sequential output, a golden-section search on the output where the rates' meeting point, or
+// moving all, loses): the diagonal curvature overstates the curvature between coupled paths. Neither kind of step
+// lowers the output.
 // Stopping rule: the Frank-Wolfe gap  X·max_i g_i − Σ_i x_i g_i  falls to `tolerance` × objective, or the output
 // rises by less than STALL of itself over STALL_WINDOW iterations, or `maxIterations`, or the deadline. For paths
 // that share no pool the gap bounds the distance to the optimum over these paths (the objective is concave); for
@@ -202,15 +203,18 @@ function lineSearch(model: SplitModel, x: Float64Array, to: number, from: number
   let low = 0;
   let high = start[from];
   let fLow = slope(low);
-  let fHigh = slope(high);
-  if (fHigh >= 0) return void slope(high);
   if (!(fLow > 0)) return void slope(0);
-  // Illinois variant of regula falsi: keeps the bracket shrinking on both sides.
+  let fHigh = slope(high);
+  // Illinois variant of regula falsi: keeps the bracket shrinking on both sides. When the rates still favour `to`
+  // with all of `from`'s input moved, the move is all of it.
   let side = 0;
-  let t = 0;
-  model.prepare(x);
-  const rate = model.marginal(to, x);
-  for (let k = 0; k < LINE_SEARCH_STEPS; k++) {
+  let t = high;
+  let rate = 0;
+  if (fHigh < 0) {
+    model.prepare(x);
+    rate = model.marginal(to, x);
+  }
+  for (let k = 0; k < LINE_SEARCH_STEPS && fHigh < 0; k++) {
     t = (low * fHigh - high * fLow) / (fHigh - fLow);
     if (!(t > low && t < high)) t = (low + high) / 2;
     const f = slope(t);
@@ -229,8 +233,8 @@ function lineSearch(model: SplitModel, x: Float64Array, to: number, from: number
   }
   slope(t);
   // Where the two paths share a pool, their rates are the network-flow marginals, not the derivatives of the
-  // sequential output: the point where they meet can yield less than not moving at all. Then the output itself is
-  // maximised along the line (golden section), and the move is kept only where it gains.
+  // sequential output: the point where they meet, or moving all, can yield less than not moving at all. Then the
+  // output itself is maximised along the line (golden section), and the move is kept only where it gains.
   if (model.alone(to) && model.alone(from)) return;
   const output = (at: number) => {
     x[to] = start[to] + at;
