@@ -100,7 +100,9 @@ export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Flo
 
 /**
  * g and its derivatives; the enabled trades are copied into typed arrays, as g is evaluated thousands of times per
- * quote (index k here is trade `index[k]` of the network).
+ * quote (index k here is trade `index[k]` of the network). They are grouped by token pair, each pair's by falling spot
+ * rate: at any prices a pair's paying trades come first, and the scan leaves the pair at its first one that does not
+ * pay (at most prices, most of a pair's pools do not).
  */
 class Dual {
   private readonly best: CurveTrade = { delta: 0, out: 0, dDelta: 0 };
@@ -115,23 +117,29 @@ class Dual {
   private readonly tables: (Trade['table'])[];
   private readonly inScale: Float64Array;
   private readonly outScale: Float64Array;
+  /** pairEnd[k]: one past the last trade of trade k's token pair. */
+  private readonly pairEnd: Int32Array;
 
   constructor(
     private readonly network: FlowNetwork,
     disabled: Uint8Array,
   ) {
     const { trades } = network;
-    let m = 0;
-    for (let i = 0; i < trades.length; i++) if (disabled[i] === 0) m++;
+    const enabled: number[] = [];
+    for (let i = 0; i < trades.length; i++) if (disabled[i] === 0) enabled.push(i);
+    const spots = trades.map((t, i) => (disabled[i] === 0 ? spotRate(t) : 0));
+    enabled.sort((a, b) => trades[a].from - trades[b].from || trades[a].to - trades[b].to || spots[b] - spots[a] || a - b);
+    const m = enabled.length;
     this.index = new Int32Array(m);
+    this.pairEnd = new Int32Array(m);
     [this.from, this.to] = [new Int32Array(m), new Int32Array(m)];
     [this.reserveIn, this.reserveOut, this.gamma] = [new Float64Array(m), new Float64Array(m), new Float64Array(m)];
     [this.inScale, this.outScale] = [new Float64Array(m), new Float64Array(m)];
     this.spot = new Float64Array(m);
     this.tables = [];
     // Plain loops: TypedArray.from with a mapping function is slow in V8.
-    for (let i = 0, k = 0; i < trades.length; i++) {
-      if (disabled[i] !== 0) continue;
+    for (let k = 0; k < m; k++) {
+      const i = enabled[k];
       const t = trades[i];
       this.index[k] = i;
       this.from[k] = t.from;
@@ -141,9 +149,12 @@ class Dual {
       this.gamma[k] = t.gamma;
       this.inScale[k] = t.inScale;
       this.outScale[k] = t.outScale;
-      this.spot[k] = spotRate(t);
+      this.spot[k] = spots[i];
       this.tables.push(t.table);
-      k++;
+    }
+    for (let k = m - 1; k >= 0; k--) {
+      const samePair = k + 1 < m && this.from[k + 1] === this.from[k] && this.to[k + 1] === this.to[k];
+      this.pairEnd[k] = samePair ? this.pairEnd[k + 1] : k + 1;
     }
   }
 
@@ -155,7 +166,7 @@ class Dual {
     flows?: { delta: Float64Array; out: Float64Array; profit: Float64Array },
   ): number {
     const { source, total } = this.network;
-    const { from, to, reserveIn, reserveOut, gamma, index } = this;
+    const { from, to, reserveIn, reserveOut, gamma, index, spot, pairEnd } = this;
     const n = prices.length;
     let g = prices[source] * total;
     if (grad) grad.fill(0), (grad[source] = total);
@@ -165,8 +176,11 @@ class Dual {
       const v = to[i];
       const pIn = prices[u];
       const pOut = v < 0 ? 1 : prices[v];
-      // Most trades do not pay at most prices: skip them before any division or square root.
-      if (!(pIn < this.spot[i] * pOut)) continue;
+      // Most trades do not pay at most prices: skip them, and the rest of their pair, before any division or root.
+      if (!(pIn < spot[i] * pOut)) {
+        i = pairEnd[i] - 1;
+        continue;
+      }
       const r = pIn / pOut;
       let delta: number, out: number, dDelta: number;
       if (gamma[i] > 0) {
