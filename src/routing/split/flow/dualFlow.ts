@@ -124,11 +124,9 @@ class Dual {
     private readonly network: FlowNetwork,
     disabled: Uint8Array,
   ) {
-    const { trades } = network;
+    const { trades, byPair } = network;
     const enabled: number[] = [];
-    for (let i = 0; i < trades.length; i++) if (disabled[i] === 0) enabled.push(i);
-    const spots = trades.map((t, i) => (disabled[i] === 0 ? spotRate(t) : 0));
-    enabled.sort((a, b) => trades[a].from - trades[b].from || trades[a].to - trades[b].to || spots[b] - spots[a] || a - b);
+    for (const i of byPair) if (disabled[i] === 0) enabled.push(i);
     const m = enabled.length;
     this.index = new Int32Array(m);
     this.pairEnd = new Int32Array(m);
@@ -149,7 +147,7 @@ class Dual {
       this.gamma[k] = t.gamma;
       this.inScale[k] = t.inScale;
       this.outScale[k] = t.outScale;
-      this.spot[k] = spots[i];
+      this.spot[k] = spotRate(t);
       this.tables.push(t.table);
     }
     for (let k = m - 1; k >= 0; k--) {

@@ -22,6 +22,8 @@ export interface FlowNetwork {
   /** Raw units of each slot's token per normalised unit (multiply a normalised amount by it to get raw units). */
   rawPerUnit: Float64Array;
   trades: Trade[];
+  /** The trades grouped by token pair (input slot, then output slot), each pair's by falling spot rate. */
+  byPair: Int32Array;
 }
 
 export interface Trade {
@@ -74,7 +76,9 @@ export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt
     }
   }
   const order = Float64Array.from(members, (t) => orderKey.get(t)!);
-  return { tokens: members, source: slot.get(from)!, total: amountIn / rawPerUnit[slot.get(from)!], order, rawPerUnit, trades };
+  const spots = trades.map(spotRate);
+  const byPair = Int32Array.from(trades.keys()).sort((a, b) => trades[a].from - trades[b].from || trades[a].to - trades[b].to || spots[b] - spots[a] || a - b);
+  return { tokens: members, source: slot.get(from)!, total: amountIn / rawPerUnit[slot.get(from)!], order, rawPerUnit, trades, byPair };
 }
 
 function makeTrade(graph: GraphView, hop: Hop, from: number, to: number, inRaw: number, outRaw: number, inValue: number): Trade | null {
