@@ -173,7 +173,8 @@ function searchPaths(search: Search, amountIn: number, maxHops: number): Partial
       const next = graph.edges[at + EdgeField.tokenOut];
       if (next === from || !platformAllows(search, pool) || partial.hops.some((h) => h.tokenIn === next || h.pool === pool)) return;
       const out = graph.estimateOut(pool, graph.edges[at + EdgeField.localIn], graph.edges[at + EdgeField.localOut], partial.amount);
-      if (!(out > 0)) return;
+      // Most extensions lose to the kept ones of their token: built only when kept.
+      if (!(out > 0) || (next !== to && !wouldKeep(best, next, out, options.keepPerToken))) return;
       const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
       const extended: Partial = { token: next, amount: out, hops: [...partial.hops, hop] };
       if (next === to) arrivals.push(extended);
@@ -204,6 +205,12 @@ function forEachEdgeBetween(graph: GraphView, token: number, next: number, visit
     if (graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut] !== next) break;
     visit(e);
   }
+}
+
+/** Whether keepBest would keep a partial path reaching `token` with `amount`. */
+function wouldKeep(best: Map<number, Partial[]>, token: number, amount: number, keep: number): boolean {
+  const list = best.get(token);
+  return !list || list.length < keep || amount > list[list.length - 1].amount;
 }
 
 function keepBest(best: Map<number, Partial[]>, partial: Partial, keep: number): void {
