@@ -9,7 +9,7 @@ import type { GraphView } from '../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../graph/layout.ts';
 import type { Hop } from '../types.ts';
 import type { CandidateTokens } from './candidatePaths.ts';
-import { claim, hopConflicts } from './pathEstimate.ts';
+import { claim, directionKey, hopConflicts } from './pathEstimate.ts';
 
 const KEEP_PER_TOKEN = 3;
 /** Finite-difference step of a hop's marginal rate, relative to its flow (or to the trade when it carries none). */
@@ -21,15 +21,15 @@ interface Partial {
   hops: Hop[];
 }
 
-/** Flow (float input) through each pool direction, keyed `pool:localIn:localOut`, and the use each pool is claimed for. */
+/** Flow (float input) through each pool direction (by directionKey), and the use each pool is claimed for. */
 export interface PoolFlows {
-  input: Map<string, number>;
+  input: Map<number, number>;
   claimed: Map<number, number>;
 }
 
 /** Float flows of `paths` at inputs `x`, executed in order. */
 export function poolFlows(graph: GraphView, paths: readonly Hop[][], x: ArrayLike<number>): PoolFlows {
-  const input = new Map<string, number>();
+  const input = new Map<number, number>();
   const claimed = new Map<number, number>();
   // Every path claims its pools' uses, even one the optimiser left without input: it may get input again.
   for (const hops of paths) claim(claimed, hops);
@@ -37,7 +37,7 @@ export function poolFlows(graph: GraphView, paths: readonly Hop[][], x: ArrayLik
     let amount = x[i];
     for (const h of hops) {
       if (!(amount > 0)) return;
-      const key = `${h.pool}:${h.localIn}:${h.localOut}`;
+      const key = directionKey(h);
       const before = input.get(key) ?? 0;
       input.set(key, before + amount);
       const after = graph.estimateOut(h.pool, h.localIn, h.localOut, before + amount);
@@ -85,7 +85,7 @@ export function bestMarginalPaths(
             if (hopRateHere === undefined) {
               const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
               // A pool serves one direction of one token pair across a split: a second use would trade against the first.
-              hopRateHere = hopConflicts(flows.claimed, hop) ? 0 : hopRate(graph, hop, flows.input.get(`${pool}:${hop.localIn}:${hop.localOut}`) ?? 0, total * partial.rate);
+              hopRateHere = hopConflicts(flows.claimed, hop) ? 0 : hopRate(graph, hop, flows.input.get(directionKey(hop)) ?? 0, total * partial.rate);
               rateOfEdge.set(e, hopRateHere);
             }
             const rate = partial.rate * hopRateHere;

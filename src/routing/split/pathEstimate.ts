@@ -40,3 +40,8 @@ export function claim(claimed: Map<number, number>, hops: readonly Hop[]): void 
 function useOf(h: Hop): number {
   return h.localIn * 256 + h.localOut;
 }
+
+/** A number naming one direction of one pool (the pool and its use), for maps keyed by pool direction. */
+export function directionKey(h: Hop): number {
+  return h.pool * 65_536 + useOf(h);
+}

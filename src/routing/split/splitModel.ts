@@ -7,6 +7,7 @@
 // derivative at its total input: the network-flow optimality condition), computed after `prepare(x)` in one pass.
 import type { GraphView } from '../../graph/graphView.ts';
 import type { Hop } from '../types.ts';
+import { directionKey } from './pathEstimate.ts';
 
 /**
  * Relative finite-difference step of the marginal rates, and its floor as a share of the whole input: the float
@@ -39,11 +40,11 @@ export class SplitModel {
     private readonly total: number,
   ) {
     this.pathCount = paths.length;
-    const dirIndex = new Map<string, number>();
+    const dirIndex = new Map<number, number>();
     const users: number[][] = [];
     this.dirs = paths.map((hops, i) =>
       Int32Array.from(hops, (h) => {
-        const key = `${h.pool}:${h.localIn}:${h.localOut}`;
+        const key = directionKey(h);
         let d = dirIndex.get(key);
         if (d === undefined) dirIndex.set(key, (d = users.length)), users.push([]);
         if (users[d][users[d].length - 1] !== i) users[d].push(i);
