@@ -22,7 +22,7 @@ export interface FlowNetwork {
   /** Raw units of each slot's token per normalised unit (multiply a normalised amount by it to get raw units). */
   rawPerUnit: Float64Array;
   trades: Trade[];
-  /** The trades grouped by token pair (input slot, then output slot), each pair's by falling spot rate. */
+  /** The trades grouped by token pair, each pair's by falling spot rate. */
   byPair: Int32Array;
 }
 
@@ -76,9 +76,21 @@ export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt
     }
   }
   const order = Float64Array.from(members, (t) => orderKey.get(t)!);
-  const spots = trades.map(spotRate);
-  const byPair = Int32Array.from(trades.keys()).sort((a, b) => trades[a].from - trades[b].from || trades[a].to - trades[b].to || spots[b] - spots[a] || a - b);
-  return { tokens: members, source: slot.get(from)!, total: amountIn / rawPerUnit[slot.get(from)!], order, rawPerUnit, trades, byPair };
+  return { tokens: members, source: slot.get(from)!, total: amountIn / rawPerUnit[slot.get(from)!], order, rawPerUnit, trades, byPair: byPairBySpot(trades) };
+}
+
+/** The trades' indices, each token pair's (contiguous, as built) by falling spot rate: an insertion sort per pair. */
+function byPairBySpot(trades: Trade[]): Int32Array {
+  const spots = new Float64Array(trades.length);
+  for (let i = 0; i < trades.length; i++) spots[i] = spotRate(trades[i]);
+  const byPair = new Int32Array(trades.length);
+  for (let i = 0, start = 0; i < trades.length; i++) {
+    if (i > 0 && (trades[i].from !== trades[i - 1].from || trades[i].to !== trades[i - 1].to)) start = i;
+    let k = i;
+    for (; k > start && spots[byPair[k - 1]] < spots[i]; k--) byPair[k] = byPair[k - 1];
+    byPair[k] = i;
+  }
+  return byPair;
 }
 
 function makeTrade(graph: GraphView, hop: Hop, from: number, to: number, inRaw: number, outRaw: number, inValue: number): Trade | null {
