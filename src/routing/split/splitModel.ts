@@ -42,20 +42,25 @@ export class SplitModel {
     this.pathCount = paths.length;
     const dirIndex = new Map<number, number>();
     const users: number[][] = [];
-    this.dirs = paths.map((hops, i) =>
-      Int32Array.from(hops, (h) => {
-        const key = directionKey(h);
+    // Plain loops: TypedArray.from with a mapping function is about twenty times slower in V8.
+    this.dirs = paths.map((hops, i) => {
+      const dirs = new Int32Array(hops.length);
+      for (let k = 0; k < hops.length; k++) {
+        const key = directionKey(hops[k]);
         let d = dirIndex.get(key);
         if (d === undefined) dirIndex.set(key, (d = users.length)), users.push([]);
         if (users[d][users[d].length - 1] !== i) users[d].push(i);
-        return d;
-      }),
-    );
-    this.shared = Uint8Array.from(users, (u) => (u.length > 1 ? 1 : 0));
+        dirs[k] = d;
+      }
+      return dirs;
+    });
+    this.shared = new Uint8Array(users.length);
+    for (let d = 0; d < users.length; d++) this.shared[d] = users[d].length > 1 ? 1 : 0;
     this.usage = new Float64Array(users.length);
     this.settledX = new Float64Array(paths.length);
     // Union-find over paths joined by a shared pool direction.
-    const parent = Int32Array.from({ length: paths.length }, (_, i) => i);
+    const parent = new Int32Array(paths.length);
+    for (let i = 0; i < paths.length; i++) parent[i] = i;
     const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
     for (const u of users) for (let k = 1; k < u.length; k++) parent[root(u[k])] = root(u[0]);
     const byRoot = new Map<number, number>();

@@ -90,8 +90,13 @@ function peel(
   let capped = false;
   // A trade left with less than MIN_PATH_SHARE can be on no path worth peeling: it leaves the scan.
   let live = active.filter((i) => flow[i] >= MIN_PATH_SHARE);
-  const fromSlot = Int32Array.from(trades, (t) => t.from);
-  const toSlot = Int32Array.from(trades, (t) => (t.to < 0 ? n : t.to));
+  // Plain loops: TypedArray.from with a mapping function is about twenty times slower in V8.
+  const fromSlot = new Int32Array(trades.length);
+  const toSlot = new Int32Array(trades.length);
+  for (let i = 0; i < trades.length; i++) {
+    fromSlot[i] = trades[i].from;
+    toSlot[i] = trades[i].to < 0 ? n : trades[i].to;
+  }
   // The widest path regardless of length, in one pass over the live trades in topological order: most flows peel
   // into short paths, and only when that path is too long does the search by hop count run.
   const anyWidth = new Float64Array(width);
