@@ -9,6 +9,7 @@ import type { GraphView } from '../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../graph/layout.ts';
 import type { Hop } from '../types.ts';
 import type { CandidateTokens } from './candidatePaths.ts';
+import { BestPerToken } from './bestPerToken.ts';
 import { claim, directionKey, hopConflicts } from './pathEstimate.ts';
 
 const KEEP_PER_TOKEN = 3;
@@ -69,7 +70,7 @@ export function bestMarginalPaths(
   let frontier: Partial[] = [{ token: from, rate: 1, hops: [] }];
   for (let level = 1; level <= tokens.maxHops && frontier.length > 0; level++) {
     const remaining = tokens.maxHops - level;
-    const kept = new Map<number, Partial[]>();
+    const kept = new BestPerToken<Partial>(KEEP_PER_TOKEN, (partial) => partial.rate);
     for (const partial of frontier) {
       for (let d = 0; d <= remaining; d++) {
         for (const next of tokens.tokensAt[d] ?? []) {
@@ -89,19 +90,19 @@ export function bestMarginalPaths(
               rateOfEdge.set(e, hopRateHere);
             }
             const rate = partial.rate * hopRateHere;
-            if (!(rate > 0) || (next !== to && !keeps(kept, next, rate))) continue;
+            if (!(rate > 0) || (next !== to && !kept.wouldKeep(next, rate))) continue;
             const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
             const extended: Partial = { token: next, rate, hops: [...partial.hops, hop] };
             if (next === to) {
               arrivals.push(extended);
             } else {
-              keep(kept, extended);
+              kept.add(extended);
             }
           }
         }
       }
     }
-    frontier = [...kept.values()].flat();
+    frontier = kept.all();
   }
   arrivals.sort((a, b) => b.rate - a.rate);
   return arrivals.slice(0, count).map((a) => ({ hops: a.hops, rate: a.rate }));
@@ -115,20 +116,4 @@ function hopRate(graph: GraphView, h: Hop, flow: number, scale: number): number 
   if (!(up > 0)) return 0;
   if (flow > step) return (up - graph.estimateOut(h.pool, h.localIn, h.localOut, flow - step)) / (2 * step);
   return (up - (flow > 0 ? graph.estimateOut(h.pool, h.localIn, h.localOut, flow) : 0)) / step;
-}
-
-/** Whether `keep` would keep a partial path to `token` at `rate`. */
-function keeps(kept: Map<number, Partial[]>, token: number, rate: number): boolean {
-  const list = kept.get(token);
-  return !list || list.length < KEEP_PER_TOKEN || rate > list[list.length - 1].rate;
-}
-
-function keep(kept: Map<number, Partial[]>, partial: Partial): void {
-  let list = kept.get(partial.token);
-  if (!list) kept.set(partial.token, (list = []));
-  if (list.length >= KEEP_PER_TOKEN && partial.rate <= list[list.length - 1].rate) return;
-  let i = list.length;
-  while (i > 0 && list[i - 1].rate < partial.rate) i--;
-  list.splice(i, 0, partial);
-  if (list.length > KEEP_PER_TOKEN) list.pop();
 }

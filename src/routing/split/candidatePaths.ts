@@ -8,6 +8,7 @@
 import type { GraphView } from '../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../graph/layout.ts';
 import type { Hop } from '../types.ts';
+import { BestPerToken } from './bestPerToken.ts';
 import { claim, conflictsWith, hopsKey, pathEstimate } from './pathEstimate.ts';
 import type { SplitOptions } from './types.ts';
 
@@ -166,7 +167,7 @@ function searchPaths(search: Search, amountIn: number, maxHops: number): Partial
   let frontier: Partial[] = [{ token: from, amount: amountIn, hops: [] }];
   for (let level = 1; level <= maxHops && frontier.length > 0; level++) {
     const remaining = maxHops - level;
-    const best = new Map<number, Partial[]>();
+    const best = new BestPerToken<Partial>(options.keepPerToken, (partial) => partial.amount);
     const consider = (partial: Partial, edge: number) => {
       const at = edge * EDGE_STRIDE;
       const pool = graph.edges[at];
@@ -174,11 +175,11 @@ function searchPaths(search: Search, amountIn: number, maxHops: number): Partial
       if (next === from || !platformAllows(search, pool) || partial.hops.some((h) => h.tokenIn === next || h.pool === pool)) return;
       const out = graph.estimateOut(pool, graph.edges[at + EdgeField.localIn], graph.edges[at + EdgeField.localOut], partial.amount);
       // Most extensions lose to the kept ones of their token: built only when kept.
-      if (!(out > 0) || (next !== to && !wouldKeep(best, next, out, options.keepPerToken))) return;
+      if (!(out > 0) || (next !== to && !best.wouldKeep(next, out))) return;
       const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
       const extended: Partial = { token: next, amount: out, hops: [...partial.hops, hop] };
       if (next === to) arrivals.push(extended);
-      else keepBest(best, extended, options.keepPerToken);
+      else best.add(extended);
     };
     for (const partial of frontier) {
       const token = partial.token;
@@ -194,7 +195,7 @@ function searchPaths(search: Search, amountIn: number, maxHops: number): Partial
         }
       }
     }
-    frontier = [...best.values()].flat();
+    frontier = best.all();
   }
   return arrivals;
 }
@@ -205,22 +206,6 @@ function forEachEdgeBetween(graph: GraphView, token: number, next: number, visit
     if (graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut] !== next) break;
     visit(e);
   }
-}
-
-/** Whether keepBest would keep a partial path reaching `token` with `amount`. */
-function wouldKeep(best: Map<number, Partial[]>, token: number, amount: number, keep: number): boolean {
-  const list = best.get(token);
-  return !list || list.length < keep || amount > list[list.length - 1].amount;
-}
-
-function keepBest(best: Map<number, Partial[]>, partial: Partial, keep: number): void {
-  let list = best.get(partial.token);
-  if (!list) best.set(partial.token, (list = []));
-  if (list.length >= keep && partial.amount <= list[list.length - 1].amount) return;
-  let i = list.length;
-  while (i > 0 && list[i - 1].amount < partial.amount) i--;
-  list.splice(i, 0, partial);
-  if (list.length > keep) list.pop();
 }
 
 /** Seeds first, then alternately the best by whole-input and by slice output, skipping duplicates and conflicting pool uses. */
