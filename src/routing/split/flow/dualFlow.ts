@@ -24,6 +24,13 @@ const ZERO_CURVATURE_MOVE = 0.01;
 const INITIAL_DAMPING = 1e-2;
 const MIN_DAMPING = 1e-8;
 const MAX_DAMPING = 1e6;
+/**
+ * The damping falls by this factor after a full step and rises by that one after a cut step: back to nearly pure
+ * Newton soon after a kink is passed (on the advanced latency mix, against ÷3 and ×10: +5 bp geometric-mean output,
+ * 3% less time, on two seeds of 500 requests each).
+ */
+const DAMPING_FALL = 20;
+const DAMPING_RISE = 4;
 
 export interface DualLimits {
   /** The start is a previous solution's prices: the source is already about balanced. */
@@ -81,7 +88,7 @@ export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Flo
       }
     }
     if (accepted < 0) break;
-    damping = t === 1 ? Math.max(damping / 3, MIN_DAMPING) : Math.min(damping * 10, MAX_DAMPING);
+    damping = t === 1 ? Math.max(damping / DAMPING_FALL, MIN_DAMPING) : Math.min(damping * DAMPING_RISE, MAX_DAMPING);
     [prices, trial] = [trial, prices];
     if (accepted === 0) {
       [grad, trialGrad] = [trialGrad, grad];
