@@ -130,6 +130,11 @@ export class GraphView {
     return this.v.poolTokens.subarray(this.v.poolTokenStart[pool], this.v.poolTokenStart[pool + 1]);
   }
 
+  /** How many tokens a pool holds (poolTokens(pool).length without building the view). */
+  poolTokenCount(pool: number): number {
+    return this.v.poolTokenStart[pool + 1] - this.v.poolTokenStart[pool];
+  }
+
   poolFee(pool: number): { fee: number; feeDenominator: number } {
     return { fee: this.v.poolFee[pool * FEE_STRIDE], feeDenominator: this.v.poolFee[pool * FEE_STRIDE + 1] };
   }

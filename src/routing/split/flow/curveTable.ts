@@ -44,7 +44,7 @@ export class CurveTable {
 
   /** A pool's depth on one token's side, in raw units of that token worth `unitValue` wrapped-native raw units each. */
   static depthIn(graph: GraphView, pool: number, unitValue: number): number {
-    return graph.poolLiquidity[pool] / graph.poolTokens(pool).length / unitValue;
+    return graph.poolLiquidity[pool] / graph.poolTokenCount(pool) / unitValue;
   }
 
   /**

@@ -11,8 +11,8 @@
 // curvature jumps from zero), so the Hessian is damped à la Levenberg-Marquardt: H + λ·diag(H), λ shrinking after a
 // full step and growing after a cut one. Stopping rule: the Newton decrement (the predicted
 // fall of g) below DECREMENT_TOLERANCE of g, MAX_ITERATIONS, or the deadline.
-import { type FlowNetwork, type Trade, spotRate } from './flowNetwork.ts';
-import type { CurveTrade } from './curveTable.ts';
+import type { CurveTable, CurveTrade } from './curveTable.ts';
+import type { FlowNetwork } from './flowNetwork.ts';
 
 const DECREMENT_TOLERANCE = 1e-12;
 const MAX_ITERATIONS = 60;
@@ -51,7 +51,7 @@ export interface DualSolution {
 
 /**
  * Minimises g from `start` prices over the trades not `disabled`.
- * @example solveDual(network, new Uint8Array(network.trades.length), Float64Array.from(network.tokens, () => 1))
+ * @example solveDual(network, new Uint8Array(network.trades.count), Float64Array.from(network.tokens, () => 1))
  */
 export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Float64Array, limits: DualLimits = {}): DualSolution {
   const n = network.tokens.length;
@@ -98,9 +98,9 @@ export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Flo
       g = dual.evaluate(prices, grad, hessian);
     }
   }
-  const delta = new Float64Array(network.trades.length);
-  const out = new Float64Array(network.trades.length);
-  const profit = new Float64Array(network.trades.length);
+  const delta = new Float64Array(network.trades.count);
+  const out = new Float64Array(network.trades.count);
+  const profit = new Float64Array(network.trades.count);
   const bound = dual.evaluate(prices, null, null, { delta, out, profit });
   return { prices, delta, out, profit, bound };
 }
@@ -121,7 +121,7 @@ class Dual {
   private readonly gamma: Float64Array;
   /** Rate at zero input of each trade (UniV2: γ·Rout/Rin; tabled: the table's first rate): no trade pays above it. */
   private readonly spot: Float64Array;
-  private readonly tables: (Trade['table'])[];
+  private readonly tables: (CurveTable | null)[];
   private readonly inScale: Float64Array;
   private readonly outScale: Float64Array;
   /** pairEnd[k]: one past the last trade of trade k's token pair. */
@@ -145,17 +145,16 @@ class Dual {
     // Plain loops: TypedArray.from with a mapping function is slow in V8.
     for (let k = 0; k < m; k++) {
       const i = enabled[k];
-      const t = trades[i];
       this.index[k] = i;
-      this.from[k] = t.from;
-      this.to[k] = t.to;
-      this.reserveIn[k] = t.reserveIn;
-      this.reserveOut[k] = t.reserveOut;
-      this.gamma[k] = t.gamma;
-      this.inScale[k] = t.inScale;
-      this.outScale[k] = t.outScale;
-      this.spot[k] = spotRate(t);
-      this.tables.push(t.table);
+      this.from[k] = trades.from[i];
+      this.to[k] = trades.to[i];
+      this.reserveIn[k] = trades.reserveIn[i];
+      this.reserveOut[k] = trades.reserveOut[i];
+      this.gamma[k] = trades.gamma[i];
+      this.inScale[k] = trades.inScale[i];
+      this.outScale[k] = trades.outScale[i];
+      this.spot[k] = trades.spot[i];
+      this.tables.push(trades.table[i]);
     }
     for (let k = m - 1; k >= 0; k--) {
       const samePair = k + 1 < m && this.from[k + 1] === this.from[k] && this.to[k + 1] === this.to[k];

@@ -14,6 +14,8 @@ import { CurveTable } from './curveTable.ts';
 export interface FlowNetwork {
   /** Graph index of each slot's token, farthest from the target first; the target is not a slot (its price is 1). */
   tokens: number[];
+  /** Graph index of the target token. */
+  target: number;
   source: number;
   /** Input in normalised units. */
   total: number;
@@ -21,24 +23,33 @@ export interface FlowNetwork {
   order: Float64Array;
   /** Raw units of each slot's token per normalised unit (multiply a normalised amount by it to get raw units). */
   rawPerUnit: Float64Array;
-  trades: Trade[];
+  trades: Trades;
   /** The trades grouped by token pair, each pair's by falling spot rate. */
   byPair: Int32Array;
 }
 
-export interface Trade {
-  hop: Hop;
+/**
+ * The network's trades, one direction of one token pair of one pool each, as parallel arrays (trade i at index i): the
+ * dual evaluates them thousands of times per quote, and objects would box every number.
+ */
+export interface Trades {
+  count: number;
   /** Slot of the input token, and of the output token (-1: the target). */
-  from: number;
-  to: number;
+  from: Int32Array;
+  to: Int32Array;
+  pool: Int32Array;
+  localIn: Int32Array;
+  localOut: Int32Array;
   /** UniV2 in normalised units: out = gamma·reserveOut·d / (reserveIn + gamma·d). Zero for tabled pools. */
-  reserveIn: number;
-  reserveOut: number;
-  gamma: number;
+  reserveIn: Float64Array;
+  reserveOut: Float64Array;
+  gamma: Float64Array;
   /** Other kinds: the raw curve, and the factors from normalised input to raw and from raw output to normalised. */
-  table: CurveTable | null;
-  inScale: number;
-  outScale: number;
+  table: (CurveTable | null)[];
+  inScale: Float64Array;
+  outScale: Float64Array;
+  /** Marginal rate at zero input (normalised units): a trade pays only while its input is priced below it. */
+  spot: Float64Array;
 }
 
 /**
@@ -54,70 +65,125 @@ export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt
   orderKey.set(to, -1);
   // Slots in a topological order of the trades: farthest from the target first (the source), so trades go up.
   const members = [...orderKey.keys()].filter((t) => t !== to).sort((a, b) => orderKey.get(b)! - orderKey.get(a)!);
-  const slot = new Map(members.map((t, i) => [t, i]));
   const outputs = [...members, to];
   const value = unitValues(graph, outputs);
-  const rawPerUnit = Float64Array.from(members, (t) => value.get(to)! / value.get(t)!);
-  const trades: Trade[] = [];
-  for (const u of members) {
-    for (const v of outputs) {
-      if (v === u || v === from) continue;
+  const rawPerUnit = new Float64Array(members.length);
+  for (let slot = 0; slot < members.length; slot++) rawPerUnit[slot] = value.get(to)! / value.get(members[slot])!;
+  const builder = new TradesBuilder();
+  members.forEach((u, slotIn) => {
+    outputs.forEach((v, k) => {
+      if (v === u || v === from) return;
+      const slotOut = v === to ? -1 : k;
       const end = graph.tokenEdgeStart[u + 1];
       for (let e = graph.firstEdgeTo(u, v); e >= 0 && e < end && graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut] === v; e++) {
         const at = e * EDGE_STRIDE;
         const pool = graph.edges[at];
         if (platformCode >= 0 && graph.poolPlatformCode(pool) !== platformCode) continue;
-        const hop: Hop = { pool, tokenIn: u, tokenOut: v, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
-        const inRaw = rawPerUnit[slot.get(u)!];
-        const outRaw = v === to ? 1 : rawPerUnit[slot.get(v)!];
-        const trade = makeTrade(graph, hop, slot.get(u)!, v === to ? -1 : slot.get(v)!, inRaw, outRaw, value.get(u)!);
-        if (trade) trades.push(trade);
+        const outRaw = slotOut < 0 ? 1 : rawPerUnit[slotOut];
+        builder.add(graph, pool, graph.edges[at + EdgeField.localIn], graph.edges[at + EdgeField.localOut], slotIn, slotOut, rawPerUnit[slotIn], outRaw, value.get(u)!);
       }
+    });
+  });
+  const trades = builder.build();
+  const order = new Float64Array(members.length);
+  for (let slot = 0; slot < members.length; slot++) order[slot] = orderKey.get(members[slot])!;
+  const source = members.indexOf(from);
+  return { tokens: members, target: to, source, total: amountIn / rawPerUnit[source], order, rawPerUnit, trades, byPair: byPairBySpot(trades) };
+}
+
+/** Collects trades in plain arrays (doubles stay unboxed in them), then packs them into typed arrays. */
+class TradesBuilder {
+  private readonly from: number[] = [];
+  private readonly to: number[] = [];
+  private readonly pool: number[] = [];
+  private readonly localIn: number[] = [];
+  private readonly localOut: number[] = [];
+  private readonly reserveIn: number[] = [];
+  private readonly reserveOut: number[] = [];
+  private readonly gamma: number[] = [];
+  private readonly table: (CurveTable | null)[] = [];
+  private readonly inScale: number[] = [];
+  private readonly outScale: number[] = [];
+  private readonly spot: number[] = [];
+
+  /** The trade of `pool` from local token `localIn` to `localOut`, unless that pool cannot trade that way. */
+  add(graph: GraphView, pool: number, localIn: number, localOut: number, from: number, to: number, inRaw: number, outRaw: number, inValue: number): void {
+    if (graph.poolKind(pool) === 'univ2') {
+      const at = pool * V2_FLOAT_STRIDE;
+      const reserveIn = graph.poolV2Float[at + localIn];
+      const reserveOut = graph.poolV2Float[at + localOut];
+      const gamma = graph.poolV2Float[at + 2];
+      if (!(reserveIn > 0 && reserveOut > 0)) return;
+      this.push(from, to, pool, localIn, localOut, reserveIn / inRaw, reserveOut / outRaw, gamma, null, 0, 0, (gamma * (reserveOut / outRaw)) / (reserveIn / inRaw));
+      return;
     }
+    const depthIn = CurveTable.depthIn(graph, pool, inValue);
+    const table = depthIn > 0 ? CurveTable.of(graph, pool, localIn, localOut, depthIn) : null;
+    if (table) this.push(from, to, pool, localIn, localOut, 0, 0, 0, table, inRaw, 1 / outRaw, table.firstRate * inRaw * (1 / outRaw));
   }
-  const order = Float64Array.from(members, (t) => orderKey.get(t)!);
-  return { tokens: members, source: slot.get(from)!, total: amountIn / rawPerUnit[slot.get(from)!], order, rawPerUnit, trades, byPair: byPairBySpot(trades) };
+
+  build(): Trades {
+    return {
+      count: this.table.length,
+      from: new Int32Array(this.from),
+      to: new Int32Array(this.to),
+      pool: new Int32Array(this.pool),
+      localIn: new Int32Array(this.localIn),
+      localOut: new Int32Array(this.localOut),
+      reserveIn: new Float64Array(this.reserveIn),
+      reserveOut: new Float64Array(this.reserveOut),
+      gamma: new Float64Array(this.gamma),
+      table: this.table,
+      inScale: new Float64Array(this.inScale),
+      outScale: new Float64Array(this.outScale),
+      spot: new Float64Array(this.spot),
+    };
+  }
+
+  private push(
+    from: number, to: number, pool: number, localIn: number, localOut: number,
+    reserveIn: number, reserveOut: number, gamma: number, table: CurveTable | null, inScale: number, outScale: number, spot: number,
+  ): void {
+    this.from.push(from);
+    this.to.push(to);
+    this.pool.push(pool);
+    this.localIn.push(localIn);
+    this.localOut.push(localOut);
+    this.reserveIn.push(reserveIn);
+    this.reserveOut.push(reserveOut);
+    this.gamma.push(gamma);
+    this.table.push(table);
+    this.inScale.push(inScale);
+    this.outScale.push(outScale);
+    this.spot.push(spot);
+  }
 }
 
 /** The trades' indices, each token pair's (contiguous, as built) by falling spot rate: an insertion sort per pair. */
-function byPairBySpot(trades: Trade[]): Int32Array {
-  const spots = new Float64Array(trades.length);
-  for (let i = 0; i < trades.length; i++) spots[i] = spotRate(trades[i]);
-  const byPair = new Int32Array(trades.length);
-  for (let i = 0, start = 0; i < trades.length; i++) {
-    if (i > 0 && (trades[i].from !== trades[i - 1].from || trades[i].to !== trades[i - 1].to)) start = i;
+function byPairBySpot(trades: Trades): Int32Array {
+  const { spot, from, to } = trades;
+  const byPair = new Int32Array(trades.count);
+  for (let i = 0, start = 0; i < trades.count; i++) {
+    if (i > 0 && (from[i] !== from[i - 1] || to[i] !== to[i - 1])) start = i;
     let k = i;
-    for (; k > start && spots[byPair[k - 1]] < spots[i]; k--) byPair[k] = byPair[k - 1];
+    for (; k > start && spot[byPair[k - 1]] < spot[i]; k--) byPair[k] = byPair[k - 1];
     byPair[k] = i;
   }
   return byPair;
 }
 
-function makeTrade(graph: GraphView, hop: Hop, from: number, to: number, inRaw: number, outRaw: number, inValue: number): Trade | null {
-  if (graph.poolKind(hop.pool) === 'univ2') {
-    const f = graph.poolV2Float;
-    const at = hop.pool * V2_FLOAT_STRIDE;
-    const reserveIn = f[at + hop.localIn];
-    const reserveOut = f[at + hop.localOut];
-    if (!(reserveIn > 0 && reserveOut > 0)) return null;
-    return { hop, from, to, reserveIn: reserveIn / inRaw, reserveOut: reserveOut / outRaw, gamma: f[at + 2], table: null, inScale: 0, outScale: 0 };
-  }
-  const depthIn = CurveTable.depthIn(graph, hop.pool, inValue);
-  if (!(depthIn > 0)) return null;
-  const table = CurveTable.of(graph, hop.pool, hop.localIn, hop.localOut, depthIn);
-  if (!table) return null;
-  return { hop, from, to, reserveIn: 0, reserveOut: 0, gamma: 0, table, inScale: inRaw, outScale: 1 / outRaw };
+/** Trade i as a hop of the graph. */
+export function tradeHop(network: FlowNetwork, i: number): Hop {
+  const { trades, tokens } = network;
+  const to = trades.to[i];
+  return { pool: trades.pool[i], tokenIn: tokens[trades.from[i]], tokenOut: to < 0 ? network.target : tokens[to], localIn: trades.localIn[i], localOut: trades.localOut[i] };
 }
 
-/** A trade's marginal rate at zero input (normalised units): it pays only while its input is priced below this. */
-export function spotRate(trade: Trade): number {
-  return trade.table ? trade.table.firstRate * trade.inScale * trade.outScale : (trade.gamma * trade.reserveOut) / trade.reserveIn;
-}
-
-/** A trade's output for `delta` of input, both in normalised units, on the curve the dual optimises over. */
-export function tradeOut(trade: Trade, delta: number): number {
-  if (!trade.table) return (trade.gamma * trade.reserveOut * delta) / (trade.reserveIn + trade.gamma * delta);
-  return trade.table.outAt(delta * trade.inScale) * trade.outScale;
+/** Trade i's output for `delta` of input, both in normalised units, on the curve the dual optimises over. */
+export function tradeOut(trades: Trades, i: number, delta: number): number {
+  const table = trades.table[i];
+  if (!table) return (trades.gamma[i] * trades.reserveOut[i] * delta) / (trades.reserveIn[i] + trades.gamma[i] * delta);
+  return table.outAt(delta * trades.inScale[i]) * trades.outScale[i];
 }
 
 /**
@@ -150,8 +216,9 @@ function unitValues(graph: GraphView, tokens: number[]): Map<number, number> {
 
 /** The trades that go one way through `order` (slot → place; the target's is below every slot's): 1 = disabled. */
 export function againstOrder(network: FlowNetwork, order: Float64Array): Uint8Array {
-  const against = new Uint8Array(network.trades.length);
-  network.trades.forEach((t, i) => (against[i] = t.to < 0 || order[t.to] < order[t.from] ? 0 : 1));
+  const { from, to, count } = network.trades;
+  const against = new Uint8Array(count);
+  for (let i = 0; i < count; i++) against[i] = to[i] < 0 || order[to[i]] < order[from[i]] ? 0 : 1;
   return against;
 }
 
@@ -160,16 +227,15 @@ export function againstOrder(network: FlowNetwork, order: Float64Array): Uint8Ar
  * back): the dual's start, where only the source has to fall to sell. A token with no trade out gets a negligible price.
  */
 export function zeroFlowPrices(network: FlowNetwork, disabled: Uint8Array): Float64Array {
+  const { from, to, spot, count } = network.trades;
   const prices = new Float64Array(network.tokens.length);
-  const byFrom: Trade[][] = network.tokens.map(() => []);
-  network.trades.forEach((t, i) => disabled[i] === 0 && byFrom[t.from].push(t));
+  const byFrom: number[][] = network.tokens.map(() => []);
+  for (let i = 0; i < count; i++) if (disabled[i] === 0) byFrom[from[i]].push(i);
   // Nearest the target first, so that every enabled trade's output token is priced before its input token.
   const nearestFirst = [...prices.keys()].sort((a, b) => network.order[a] - network.order[b]);
   for (const u of nearestFirst) {
     let best = 0;
-    for (const t of byFrom[u]) {
-      best = Math.max(best, spotRate(t) * (t.to < 0 ? 1 : prices[t.to]));
-    }
+    for (const i of byFrom[u]) best = Math.max(best, spot[i] * (to[i] < 0 ? 1 : prices[to[i]]));
     prices[u] = best > 0 ? best * (1 - 1e-9) : 1e-9;
   }
   return prices;

@@ -61,24 +61,23 @@ function peel(
   const n = network.tokens.length;
   const outflow = new Float64Array(n);
   const active: number[] = [];
-  for (let i = 0; i < trades.length; i++) {
+  for (let i = 0; i < trades.count; i++) {
     if (disabled[i] !== 0 || !(solution.delta[i] > 0)) continue;
     active.push(i);
-    outflow[trades[i].from] += solution.delta[i];
+    outflow[trades.from[i]] += solution.delta[i];
   }
   // Enabled trades go down `order` (the source highest): that is a topological order of the flow.
   const rank = new Int32Array(n);
   [...rank.keys()].sort((a, b) => order[b] - order[a] || a - b).forEach((slot, k) => (rank[slot] = k));
-  active.sort((a, b) => rank[trades[a].from] - rank[trades[b].from]);
+  active.sort((a, b) => rank[trades.from[a]] - rank[trades.from[b]]);
   const through = new Float64Array(n);
   through[network.source] = 1;
-  const flow = new Float64Array(trades.length);
-  const inputPerShare = new Float64Array(trades.length);
+  const flow = new Float64Array(trades.count);
+  const inputPerShare = new Float64Array(trades.count);
   for (const i of active) {
-    const t = trades[i];
-    flow[i] = (through[t.from] * solution.delta[i]) / outflow[t.from];
+    flow[i] = (through[trades.from[i]] * solution.delta[i]) / outflow[trades.from[i]];
     inputPerShare[i] = solution.delta[i] / flow[i];
-    if (t.to >= 0) through[t.to] += flow[i];
+    if (trades.to[i] >= 0) through[trades.to[i]] += flow[i];
   }
   // widest[h·(n + 1) + v]: the largest bottleneck of a path of h trades from the source to slot v (n: the target),
   // and via[…] its last trade.
@@ -90,13 +89,10 @@ function peel(
   let capped = false;
   // A trade left with less than MIN_PATH_SHARE can be on no path worth peeling: it leaves the scan.
   let live = active.filter((i) => flow[i] >= MIN_PATH_SHARE);
-  // Plain loops: TypedArray.from with a mapping function is about twenty times slower in V8.
-  const fromSlot = new Int32Array(trades.length);
-  const toSlot = new Int32Array(trades.length);
-  for (let i = 0; i < trades.length; i++) {
-    fromSlot[i] = trades[i].from;
-    toSlot[i] = trades[i].to < 0 ? n : trades[i].to;
-  }
+  const fromSlot = trades.from;
+  // The target's slot in the arrays below is n.
+  const toSlot = new Int32Array(trades.count);
+  for (let i = 0; i < trades.count; i++) toSlot[i] = trades.to[i] < 0 ? n : trades.to[i];
   // The widest path regardless of length, in one pass over the live trades in topological order: most flows peel
   // into short paths, and only when that path is too long does the search by hop count run.
   const anyWidth = new Float64Array(width);
@@ -165,10 +161,10 @@ function sequentialShares(network: FlowNetwork, paths: number[][], shares: numbe
   const { trades, total } = network;
   const sum = shares.reduce((a, b) => a + b, 0);
   let current = shares.map((s) => s / sum);
-  const planned = new Float64Array(trades.length);
+  const planned = new Float64Array(trades.count);
   paths.forEach((path, p) => path.forEach((i) => (planned[i] += current[p] * inputPerShare[i])));
-  const fedIn = new Float64Array(trades.length);
-  const fedOut = new Float64Array(trades.length);
+  const fedIn = new Float64Array(trades.count);
+  const fedOut = new Float64Array(trades.count);
   for (let round = 0; round < SEQUENTIAL_ROUNDS; round++) {
     fedIn.fill(0);
     fedOut.fill(0);
@@ -176,7 +172,7 @@ function sequentialShares(network: FlowNetwork, paths: number[][], shares: numbe
       let amount = current[p] * total;
       for (const i of paths[p]) {
         if (!(amount > 0)) break;
-        const after = tradeOut(trades[i], fedIn[i] + amount);
+        const after = tradeOut(trades, i, fedIn[i] + amount);
         fedIn[i] += amount;
         amount = after - fedOut[i];
         fedOut[i] = after;

@@ -10,7 +10,7 @@ import type { GraphView } from '../../../graph/graphView.ts';
 import type { GasMeter } from '../../gasModel.ts';
 import type { Hop } from '../../types.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
-import { type FlowNetwork, againstOrder, flowNetwork, zeroFlowPrices } from './flowNetwork.ts';
+import { type FlowNetwork, againstOrder, flowNetwork, tradeHop, zeroFlowPrices } from './flowNetwork.ts';
 import { flowPaths } from './flowPaths.ts';
 
 /**
@@ -51,8 +51,8 @@ export function flowRouting(
   options: FlowRoutingOptions,
 ): FlowRouting | null {
   const network = flowNetwork(graph, from, to, tokensAt, amountIn, options.platformCode);
-  if (network.trades.length === 0) return null;
-  const contested = new Uint8Array(network.trades.length);
+  if (network.trades.count === 0) return null;
+  const contested = new Uint8Array(network.trades.count);
   let order = network.order;
   let orientation = againstOrder(network, order);
   let prices = zeroFlowPrices(network, orientation);
@@ -72,7 +72,7 @@ export function flowRouting(
     orientation = next;
   }
   if (!solved) return null;
-  const asHops = (path: number[]) => path.map((i) => network.trades[i].hop);
+  const asHops = (path: number[]) => path.map((i) => tradeHop(network, i));
   const fits = () => {
     const meter = options.gasMeter?.();
     return meter && ((path: number[]) => meter.tryAdd(asHops(path)));
@@ -81,7 +81,7 @@ export function flowRouting(
   if (capped && !late(options)) {
     // The gas cap cut the peeling, and the kept paths carry less than the whole flow: the optimal flow over their
     // trades only, peeled again.
-    const outside = new Uint8Array(network.trades.length).fill(1);
+    const outside = new Uint8Array(network.trades.count).fill(1);
     for (const path of paths) for (const i of path) outside[i] = 0;
     const solution = solveDual(network, outside, solved.solution.prices, { ...options, warm: true });
     ({ paths, shares } = flowPaths(network, solution, outside, solved.order, options.maxHops, fits()));
@@ -106,14 +106,18 @@ function active(solution: DualSolution, disabled: Uint8Array, i: number): boolea
 function disableContested(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, contested: Uint8Array): number {
   const best = new Map<number, number>();
   let changed = 0;
-  network.trades.forEach((t, i) => {
-    if (!active(solution, disabled, i)) return;
-    const other = best.get(t.hop.pool);
-    if (other === undefined) return best.set(t.hop.pool, i);
+  const { pool } = network.trades;
+  for (let i = 0; i < network.trades.count; i++) {
+    if (!active(solution, disabled, i)) continue;
+    const other = best.get(pool[i]);
+    if (other === undefined) {
+      best.set(pool[i], i);
+      continue;
+    }
     const [keep, drop] = solution.profit[i] > solution.profit[other] ? [i, other] : [other, i];
-    best.set(t.hop.pool, keep);
+    best.set(pool[i], keep);
     contested[drop] = 1;
     changed++;
-  });
+  }
   return changed;
 }
