@@ -1,30 +1,28 @@
 // Shapes a computed quote into the response body of spec 2.2.
 import { randomUUID } from 'node:crypto';
 import { usdValue } from '../quote/pricing.ts';
-import type { ComputedQuote } from '../quote/types.ts';
+import type { SerializedQuote } from '../quote/types.ts';
 import type { QuoteRequest } from './validateRequest.ts';
 
 /**
  * The JSON body of a successful quote. Without extra.tokenOutPrice the service cannot value the quote, so
- * amountIn is "0", amountOutUSD "0" and gasEstimate 0 (spec 2.1 notes).
+ * amountIn is "0", amountOutUSD "0" and gasEstimate 0 (spec 2.1 notes). The quote's splits and transaction arrive as
+ * JSON text from the worker and are spliced in as they are.
  * @example JSON.parse(quoteResponseBody(request, quote)).message // "OK"
  */
-export function quoteResponseBody(request: QuoteRequest, quote: ComputedQuote): string {
+export function quoteResponseBody(request: QuoteRequest, quote: SerializedQuote): string {
   const price = request.extra.tokenOutPrice;
   const priced = price !== undefined;
-  return JSON.stringify({
+  const head = JSON.stringify({
     success: true,
-    data: {
-      success: true,
-      quoteId: randomUUID(),
-      amountIn: priced ? request.amountIn.toString() : '0',
-      amountOut: quote.amountOut.toString(),
-      amountOutUSD: priced ? usdValue(quote.amountOut, quote.outputDecimals, price) : '0',
-      gasEstimate: priced ? quote.gasUnits : 0,
-      splits: quote.splits,
-      ...(quote.tx ? { tx: quote.tx } : {}),
-    },
-    message: 'OK',
-    timestamp: new Date().toISOString(),
+    quoteId: randomUUID(),
+    amountIn: priced ? request.amountIn.toString() : '0',
+    amountOut: quote.amountOut.toString(),
+    amountOutUSD: priced ? usdValue(quote.amountOut, quote.outputDecimals, price) : '0',
+    gasEstimate: priced ? quote.gasUnits : 0,
   });
+  const routes = `"splits":${quote.splitsJson}${quote.txJson === undefined ? '' : `,"tx":${quote.txJson}`}`;
+  const tail = JSON.stringify({ message: 'OK', timestamp: new Date().toISOString() });
+  // head and tail are whole objects: `{…}` opened up to take the routes, and the envelope's last members.
+  return `{"success":true,"data":${head.slice(0, -1)},${routes}},${tail.slice(1)}`;
 }

@@ -1,5 +1,5 @@
 // What the HTTP layer asks of the quote engine and what it gets back; both cross the worker boundary
-// by structured clone (bigints included).
+// by structured clone (bigints included), the answer's routes as JSON text (SerializedQuote).
 import type { PlatformId } from '../network/types.ts';
 import type { QuoteTx } from '../tx/types.ts';
 
@@ -50,3 +50,20 @@ export interface ComputedQuote {
 }
 
 export type QuoteOutcome = { ok: true; quote: ComputedQuote } | { ok: false; noRoute: string };
+
+/**
+ * A computed quote as it leaves the engine for the HTTP layer: its routes and transaction already JSON, so the worker
+ * hands over two strings instead of a tree of objects to clone, and the main thread splices them into the response.
+ */
+export interface SerializedQuote {
+  blockNumber: bigint;
+  amountOut: bigint;
+  outputDecimals: number;
+  gasUnits: number;
+  /** JSON of ComputedQuote.splits. */
+  splitsJson: string;
+  /** JSON of ComputedQuote.tx, when there is one. */
+  txJson?: string;
+}
+
+export type SerializedOutcome = { ok: true; quote: SerializedQuote } | { ok: false; noRoute: string };

@@ -5,14 +5,15 @@ import { Piscina } from 'piscina';
 import { GraphView } from '../graph/graphView.ts';
 import type { NetworkPreset } from '../network/types.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
-import type { QuoteOutcome, QuoteTask } from '../quote/types.ts';
+import { serializeOutcome } from '../quote/serializeOutcome.ts';
+import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
 import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
 
 export interface QuoteRunner {
   /** The newest published graph (the main thread's own view of it). */
   readonly graph: GraphView;
-  compute(task: QuoteTask): Promise<QuoteOutcome>;
+  compute(task: QuoteTask): Promise<SerializedOutcome>;
   /** Makes `buffer` the current graph everywhere; returns its version. */
   publish(buffer: SharedArrayBuffer): number;
   close(): Promise<void>;
@@ -62,7 +63,7 @@ export class PooledQuoteRunner implements QuoteRunner {
     });
   }
 
-  compute(task: QuoteTask): Promise<QuoteOutcome> {
+  compute(task: QuoteTask): Promise<SerializedOutcome> {
     return this.pool.run(task);
   }
 
@@ -112,9 +113,9 @@ export class InlineQuoteRunner implements QuoteRunner {
     this.versions.add({ version: this.graph.version, buffer });
   }
 
-  async compute(task: QuoteTask): Promise<QuoteOutcome> {
+  async compute(task: QuoteTask): Promise<SerializedOutcome> {
     const view = await this.versions.get(task.graphVersion);
-    return computeQuote(view, this.preset, task);
+    return serializeOutcome(computeQuote(view, this.preset, task));
   }
 
   publish(buffer: SharedArrayBuffer): number {

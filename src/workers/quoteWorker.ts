@@ -3,7 +3,8 @@
 import { BroadcastChannel, threadId, workerData } from 'node:worker_threads';
 import { loadPreset } from '../network/loadPreset.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
-import type { QuoteOutcome, QuoteTask } from '../quote/types.ts';
+import { serializeOutcome } from '../quote/serializeOutcome.ts';
+import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
 import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
 
@@ -22,7 +23,7 @@ channel.postMessage({ kind: 'hello', threadId } satisfies ChannelMessage);
 // The channel must not keep an idle worker alive; piscina owns the worker's lifetime.
 channel.unref();
 
-export default async function quote(task: QuoteTask): Promise<QuoteOutcome> {
+export default async function quote(task: QuoteTask): Promise<SerializedOutcome> {
   const view = versions.get(task.graphVersion);
-  return computeQuote(view instanceof Promise ? await view : view, preset, task);
+  return serializeOutcome(computeQuote(view instanceof Promise ? await view : view, preset, task));
 }

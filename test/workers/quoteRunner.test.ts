@@ -62,7 +62,7 @@ test('a pool of 2 workers computes exactly the outcomes of the inline runner for
   }
   // The sample holds both answers and no-route outcomes, transactions included.
   assert.ok(routed > 40 && routed < 100, `routed ${routed}`);
-  assert.ok(fromWorkers.some((o) => o.ok && o.quote.tx !== undefined));
+  assert.ok(fromWorkers.some((o) => o.ok && o.quote.txJson !== undefined));
 });
 
 test('workers quote on the shared buffer itself: bytes written into it after start are what they read', async (t) => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
 import type { Worker } from 'node:worker_threads';
-import type { QuoteOutcome, QuoteTask } from '../../src/quote/types.ts';
+import type { QuoteTask, SerializedOutcome } from '../../src/quote/types.ts';
 import { PooledQuoteRunner } from '../../src/workers/quoteRunner.ts';
 import { type HandGraph, handGraph } from '../support/graphs.ts';
 
@@ -65,12 +65,12 @@ export function wplsToUsdc(h: HandGraph, graphVersion: number, amountIn = E18): 
   };
 }
 
-export function amountOutOf(outcome: QuoteOutcome): bigint {
+export function amountOutOf(outcome: SerializedOutcome): bigint {
   assert.ok(outcome.ok, outcome.ok ? '' : outcome.noRoute);
   return outcome.quote.amountOut;
 }
 
 /** Each outcome's amount out, or its rejection message. */
-export function settledAmounts(outcomes: PromiseSettledResult<QuoteOutcome>[]): (bigint | string)[] {
+export function settledAmounts(outcomes: PromiseSettledResult<SerializedOutcome>[]): (bigint | string)[] {
   return outcomes.map((o) => (o.status === 'fulfilled' ? amountOutOf(o.value) : (o.reason as Error).message));
 }
