@@ -33,6 +33,14 @@ export class SplitModel {
   private readonly settledX: Float64Array;
   private readonly settledOut: Float64Array;
   private readonly settled: Uint8Array;
+  /**
+   * Each pool direction's rate (and the probe step it was taken with) at its total input, valid while rateEpoch[d]
+   * equals usageEpoch, which every change of the totals advances.
+   */
+  private readonly rateAt: Float64Array;
+  private readonly rateStep: Float64Array;
+  private readonly rateEpoch: Int32Array;
+  private usageEpoch = 1;
 
   constructor(
     private readonly graph: GraphView,
@@ -57,6 +65,9 @@ export class SplitModel {
     this.shared = new Uint8Array(users.length);
     for (let d = 0; d < users.length; d++) this.shared[d] = users[d].length > 1 ? 1 : 0;
     this.usage = new Float64Array(users.length);
+    this.rateAt = new Float64Array(users.length);
+    this.rateStep = new Float64Array(users.length);
+    this.rateEpoch = new Int32Array(users.length);
     this.settledX = new Float64Array(paths.length);
     // Union-find over paths joined by a shared pool direction.
     const parent = new Int32Array(paths.length);
@@ -120,6 +131,7 @@ export class SplitModel {
 
   /** Output of a shared component's paths in order, recording each pool direction's total input. */
   private sequentialOut(members: number[], x: Float64Array): number {
+    this.usageEpoch++;
     for (const i of members) for (const d of this.dirs[i]) this.usage[d] = 0;
     let out = 0;
     for (const i of members) out += this.pathOut(i, x[i], true);
@@ -158,10 +170,19 @@ export class SplitModel {
       const base = this.usage[this.dirs[i][k]];
       const at = base + added;
       const step = STEP * Math.max(at, STEP_FLOOR * this.total * rate);
-      const low = Math.max(0, at - step);
-      const up = this.graph.estimateOut(h.pool, h.localIn, h.localOut, at + step);
-      const down = low > 0 ? this.graph.estimateOut(h.pool, h.localIn, h.localOut, low) : 0;
-      rate *= Math.max(0, (up - down) / (at + step - low));
+      const d = this.dirs[i][k];
+      let factor: number;
+      // Paths that share a pool direction ask for its rate at the same total: computed once per allocation.
+      if (added === 0 && this.rateEpoch[d] === this.usageEpoch && this.rateStep[d] === step) {
+        factor = this.rateAt[d];
+      } else {
+        const low = Math.max(0, at - step);
+        const up = this.graph.estimateOut(h.pool, h.localIn, h.localOut, at + step);
+        const down = low > 0 ? this.graph.estimateOut(h.pool, h.localIn, h.localOut, low) : 0;
+        factor = Math.max(0, (up - down) / (at + step - low));
+        if (added === 0) (this.rateAt[d] = factor), (this.rateStep[d] = step), (this.rateEpoch[d] = this.usageEpoch);
+      }
+      rate *= factor;
       if (added > 0) {
         const before = base > 0 ? this.graph.estimateOut(h.pool, h.localIn, h.localOut, base) : 0;
         added = this.graph.estimateOut(h.pool, h.localIn, h.localOut, at) - before;
