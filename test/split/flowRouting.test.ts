@@ -1,13 +1,18 @@
 // The flow optimiser (src/routing/split/flow) on hand-built UniV2 graphs whose optimum is known in closed form, and
-// its curve tables against the UniV2 formula they sample.
+// its curve tables against the UniV2 formula they sample, and its paths on the default snapshot.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { buildGraph } from '../../src/graph/buildGraph.ts';
+import { GraphView } from '../../src/graph/graphView.ts';
+import { loadPreset } from '../../src/network/loadPreset.ts';
 import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
+import { flowRouting } from '../../src/routing/split/flow/flowRouting.ts';
 import { CurveTable } from '../../src/routing/split/flow/curveTable.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
 import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
+import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph } from '../support/graphs.ts';
 import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
@@ -160,4 +165,25 @@ test('orders the tokens by the dual\'s prices, so a trade against the first orde
   const viaDai = h.out(1, 'DAI', h.out(0, 'WPLS', amountIn));
   assert.ok(flow.amountOut > 2n * viaDai, `${flow.amountOut} vs ${viaDai} through DAI → USDC`);
   assert.ok(flow.relativeGap < 1e-4, `gap ${flow.relativeGap}`);
+});
+
+test('a multi-token pool serves one token pair in the flow\'s paths, even when the last solve found two paying', () => {
+  // Requests of the latency mix whose last solve left two pairs of one pool paying: without the solve that follows
+  // with the lesser pair disabled, the paths used the pool both ways, and the path optimiser, which allows one use per
+  // pool, started from a part of the flow only.
+  const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), loadPreset(), 1));
+  for (const [from, to, amountIn] of [
+    ['0x02DcdD04e3F455D838cd1249292C58f3B79e3C3C', '0x94534EeEe131840b1c0F61847c572228bdfDDE93', 7_521_160_872_288_396],
+    ['0x0dEEd1486bc52aA0d3E6f8849cEC5adD6598A162', '0x6C99Ec7c37b12f4Ba1069Ce690e6C0DFC7BF83F2', 12_179_480_666_042_689_126_400],
+    ['0x15D38573d2feeb82e7ad5187aB8c1D52810B1f07', '0x08913CAD054a42db6b451eFB224f91DaC2b157fd', 36_348_583_800],
+  ] as const) {
+    const [a, b] = [graph.tokenIndex(from), graph.tokenIndex(to)];
+    const { tokens } = candidateSearch(graph, a, b, amountIn, { ...OPTIONS, platformCode: -1 });
+    const plan = flowRouting(graph, a, b, amountIn, tokens.tokensAt, { platformCode: -1, maxHops: 6 });
+    assert.ok(plan && plan.paths.length > 1, `${from} → ${to}`);
+    const uses = new Map<number, Set<number>>();
+    for (const hops of plan.paths) for (const h of hops) uses.set(h.pool, (uses.get(h.pool) ?? new Set()).add(h.localIn * 256 + h.localOut));
+    const shared = [...uses].filter(([, use]) => use.size > 1).map(([pool]) => graph.poolAddress(pool));
+    assert.deepEqual(shared, [], `${from} → ${to}`);
+  }
 });

@@ -57,12 +57,13 @@ export function flowRouting(
   let orientation = againstOrder(network, order);
   let prices = zeroFlowPrices(network, orientation);
   let solved: { solution: DualSolution; disabled: Uint8Array; order: Float64Array } | undefined;
+  let dropped = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const disabled = orientation.map((against, i) => against | contested[i]);
     const solution = solveDual(network, disabled, prices, { ...options, warm: round > 0 });
     solved = { solution, disabled, order };
     prices = solution.prices;
-    const dropped = disableContested(network, solution, disabled, contested);
+    dropped = disableContested(network, solution, disabled, contested);
     // Any optimal flow goes from lower-priced tokens to higher-priced ones: order the tokens by the prices found, and
     // solve again when that enables other trades.
     order = byPrice(network, prices);
@@ -72,6 +73,12 @@ export function flowRouting(
     orientation = next;
   }
   if (!solved) return null;
+  // The last solve left a pool with two paying pairs: the paths would use it twice, which a split cannot (and the path
+  // optimiser would start from part of the flow only). Solved once more with the lesser pairs disabled.
+  if (dropped > 0 && !late(options)) {
+    const disabled = solved.disabled.map((off, i) => off | contested[i]);
+    solved = { solution: solveDual(network, disabled, solved.solution.prices, { ...options, warm: true }), disabled, order: solved.order };
+  }
   const asHops = (path: number[]) => path.map((i) => tradeHop(network, i));
   const fits = () => {
     const meter = options.gasMeter?.();
