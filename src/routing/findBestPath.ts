@@ -12,6 +12,9 @@ import { evaluatePath } from './evaluatePath.ts';
 import { MAX_SEARCH_HOPS, type SearchScratch, UNREACHABLE, scratchFor } from './searchScratch.ts';
 import type { Hop, PathQuote, SearchOptions } from './types.ts';
 
+/** How far above its float estimate a path's exact output may be assumed to stay (0.1%, far above estimate error). */
+const ESTIMATE_MARGIN = 1e-3;
+
 interface Candidate {
   level: number;
   lastEdge: number;
@@ -28,6 +31,7 @@ interface Search {
   options: SearchOptions;
   rank: Int32Array;
   connectors: Int32Array;
+  /** The best candidates by float estimate, highest first (addCandidate keeps them so). */
   candidates: Candidate[];
 }
 
@@ -62,7 +66,10 @@ export function findBestPath(
 
   let best: PathQuote | null = null;
   let bestValue = 0n;
+  // Candidates come best estimate first: without gas to price, once an estimate cannot reach the best exact output so
+  // far (float estimates stay within ESTIMATE_MARGIN of the exact maths), no later candidate is evaluated exactly.
   for (const candidate of search.candidates) {
+    if (best && !options.gasCostInOutput && candidate.estimate * (1 + ESTIMATE_MARGIN) < Number(bestValue)) break;
     const quote = evaluatePath(graph, pathOf(search, candidate), amountIn);
     if (!quote || quote.amountOut === 0n) continue;
     const value = quote.amountOut - (options.gasCostInOutput?.(quote) ?? 0n);
