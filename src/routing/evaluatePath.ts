@@ -3,6 +3,12 @@ import type { GraphView } from '../graph/graphView.ts';
 import type { Hop, PathQuote } from './types.ts';
 
 /**
+ * How far above its float estimate a path's exact output may be assumed to stay (0.1%, far above the estimates'
+ * error): a candidate whose estimate is further below the best exact output found needs no exact evaluation.
+ */
+export const ESTIMATE_MARGIN = 1e-3;
+
+/**
  * Exact output of `amountIn` through `hops`, or null when any hop cannot execute in full.
  * @example evaluatePath(graph, [{ pool: 7, tokenIn: 0, tokenOut: 5, localIn: 0, localOut: 1 }], 10n ** 18n)
  */

@@ -8,12 +8,9 @@
 // with both ends (found by intersecting the shorter neighbour list with the other).
 import type { GraphView } from '../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../graph/layout.ts';
-import { evaluatePath } from './evaluatePath.ts';
+import { ESTIMATE_MARGIN, evaluatePath } from './evaluatePath.ts';
 import { MAX_SEARCH_HOPS, type SearchScratch, UNREACHABLE, scratchFor } from './searchScratch.ts';
 import type { Hop, PathQuote, SearchOptions } from './types.ts';
-
-/** How far above its float estimate a path's exact output may be assumed to stay (0.1%, far above estimate error). */
-const ESTIMATE_MARGIN = 1e-3;
 
 interface Candidate {
   level: number;

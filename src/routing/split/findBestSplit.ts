@@ -4,13 +4,14 @@
 // searched tokens joins while it beats the split's common rate) on price-moving trades; the exact sequential result;
 // and, when gas is priced, backward elimination of the splits that do not pay for their gas.
 import type { GraphView } from '../../graph/graphView.ts';
+import { ESTIMATE_MARGIN } from '../evaluatePath.ts';
 import type { Hop } from '../types.ts';
 import { floatWeights } from './apportion.ts';
 import { bestMarginalPaths, poolFlows } from './bestMarginalPath.ts';
 import { type CandidateTokens, candidateSearch } from './candidatePaths.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { flowQuote } from './flow/flowQuote.ts';
-import { claim, conflictsWith, hopsKey } from './pathEstimate.ts';
+import { claim, conflictsWith, hopsKey, pathEstimate } from './pathEstimate.ts';
 import { executeShares } from './executeShares.ts';
 import { simulateSplit } from './simulateSplit.ts';
 import { SplitModel } from './splitModel.ts';
@@ -205,10 +206,17 @@ function compatible(paths: Hop[][], count: number): Hop[][] {
   return chosen;
 }
 
-/** Safety net against float-model error: the best candidate taking the whole input, evaluated exactly. */
+/**
+ * Safety net against float-model error: the best candidate taking the whole input, evaluated exactly. Without gas to
+ * price, candidates go best estimate first, and those that cannot reach the best exact output are not evaluated.
+ */
 function bestSingle(graph: GraphView, paths: readonly Hop[][], amountIn: bigint, options: SplitOptions): SplitQuote | null {
+  const prune = !options.gasCostInOutput;
+  const candidates = paths.map((hops) => ({ hops, estimate: prune ? pathEstimate(graph, hops, Number(amountIn)) : 0 }));
+  if (prune) candidates.sort((a, b) => b.estimate - a.estimate);
   let best: SplitQuote | null = null;
-  for (const hops of paths) {
+  for (const { hops, estimate } of candidates) {
+    if (prune && best && estimate * (1 + ESTIMATE_MARGIN) < Number(best.value)) break;
     const legs = simulateSplit(graph, [hops], [amountIn]);
     if (!legs) continue;
     const value = legs[0].amountOut - (options.gasCostInOutput?.(legs) ?? 0n);
