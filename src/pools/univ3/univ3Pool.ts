@@ -28,8 +28,7 @@ export class UniV3Pool implements PoolBase {
 
   swapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExactSwapResult | null {
     const swap = this.fullSwap(tokenIn, tokenOut, amountIn);
-    if (swap === null) return null;
-    return { amountOut: swap.amountOut, ticksCrossed: swap.ticksCrossed, wordsCrossed: bitmapWordsBetween(this.state.tickSpacing, this.state.tick, swap.tick) };
+    return swap === null ? null : this.resultOf(swap);
   }
 
   afterSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): UniV3Pool | null {
@@ -40,7 +39,7 @@ export class UniV3Pool implements PoolBase {
     const swap = this.fullSwap(tokenIn, tokenOut, amountIn);
     if (swap === null) return null;
     return {
-      swap: { amountOut: swap.amountOut, ticksCrossed: swap.ticksCrossed, wordsCrossed: bitmapWordsBetween(this.state.tickSpacing, this.state.tick, swap.tick) },
+      swap: this.resultOf(swap),
       // The tick list is immutable and shared; only slot0 and the in-range liquidity change.
       after: new UniV3Pool({ ...this.state, sqrtPriceX96: swap.sqrtPriceX96, tick: swap.tick, liquidity: swap.liquidity }),
     };
@@ -50,6 +49,11 @@ export class UniV3Pool implements PoolBase {
     if (!isPair(tokenIn, tokenOut)) return 0;
     this.floatTables ??= buildFloatTables(this.state);
     return estimateSwapExactIn(this.floatTables, tokenIn === 0, amountIn);
+  }
+
+  /** A swap of this pool as the routing sees it: its output and what the swap loop walked, for the gas model. */
+  private resultOf(swap: UniV3SwapResult): ExactSwapResult {
+    return { amountOut: swap.amountOut, ticksCrossed: swap.ticksCrossed, wordsCrossed: bitmapWordsBetween(this.state.tickSpacing, this.state.tick, swap.tick) };
   }
 
   /** The full swap result, or null when the pool would revert, fill partially or pay nothing. */

@@ -167,10 +167,10 @@ export class SplitModel {
     let added = extra;
     for (let k = 0; k < hops.length; k++) {
       const h = hops[k];
-      const base = this.usage[this.dirs[i][k]];
+      const d = this.dirs[i][k];
+      const base = this.usage[d];
       const at = base + added;
       const step = STEP * Math.max(at, STEP_FLOOR * this.total * rate);
-      const d = this.dirs[i][k];
       let factor: number;
       // Paths that share a pool direction ask for its rate at the same total: computed once per allocation.
       if (added === 0 && this.rateEpoch[d] === this.usageEpoch && this.rateStep[d] === step) {

@@ -112,11 +112,7 @@ function peel(
     if (anyHops[n] <= maxHops) {
       share = anyWidth[n];
       if (!(share >= MIN_PATH_SHARE)) break;
-      path = new Array<number>(anyHops[n]);
-      for (let h = anyHops[n], slot = n; h > 0; h--) {
-        path[h - 1] = anyVia[slot];
-        slot = fromSlot[path[h - 1]];
-      }
+      path = traceBack(anyHops[n], (_, slot) => anyVia[slot], fromSlot, n);
     } else {
       widest.fill(0);
       widest[network.source] = Infinity;
@@ -131,11 +127,7 @@ function peel(
       }
       share = widest[hops * width + n];
       if (hops === 0 || share < MIN_PATH_SHARE) break;
-      path = new Array<number>(hops);
-      for (let h = hops, slot = n; h > 0; h--) {
-        path[h - 1] = via[h * width + slot];
-        slot = fromSlot[path[h - 1]];
-      }
+      path = traceBack(hops, (h, slot) => via[h * width + slot], fromSlot, n);
     }
     if (!fits(path) && paths.length > 0) {
       capped = true;
@@ -147,6 +139,16 @@ function peel(
     live = live.filter((i) => flow[i] >= MIN_PATH_SHARE);
   }
   return { paths, shares, capped, inputPerShare };
+}
+
+/** The path of `hops` trades ending at slot `target`, from the last trade into each slot (at each hop count). */
+function traceBack(hops: number, lastInto: (hop: number, slot: number) => number, fromSlot: Int32Array, target: number): number[] {
+  const path = new Array<number>(hops);
+  for (let h = hops, slot = target; h > 0; h--) {
+    path[h - 1] = lastInto(h, slot);
+    slot = fromSlot[path[h - 1]];
+  }
+  return path;
 }
 
 /**
