@@ -25,6 +25,8 @@ export class SplitModel {
   private readonly dirs: Int32Array[];
   private readonly shared: Uint8Array;
   private readonly usage: Float64Array;
+  /** usageOut[d]: the output of pool direction d at its total input usage[d] (so a later path's share needs one estimate). */
+  private readonly usageOut: Float64Array;
   /**
    * Each component's output at the allocation of its last settled evaluation (objective, prepare), with its members'
    * inputs there: the optimiser asks again at allocations where only a few components changed. A shared component's
@@ -65,6 +67,7 @@ export class SplitModel {
     this.shared = new Uint8Array(users.length);
     for (let d = 0; d < users.length; d++) this.shared[d] = users[d].length > 1 ? 1 : 0;
     this.usage = new Float64Array(users.length);
+    this.usageOut = new Float64Array(users.length);
     this.rateAt = new Float64Array(users.length);
     this.rateStep = new Float64Array(users.length);
     this.rateEpoch = new Int32Array(users.length);
@@ -132,7 +135,7 @@ export class SplitModel {
   /** Output of a shared component's paths in order, recording each pool direction's total input. */
   private sequentialOut(members: number[], x: Float64Array): number {
     this.usageEpoch++;
-    for (const i of members) for (const d of this.dirs[i]) this.usage[d] = 0;
+    for (const i of members) for (const d of this.dirs[i]) (this.usage[d] = 0), (this.usageOut[d] = 0);
     let out = 0;
     for (const i of members) out += this.pathOut(i, x[i], true);
     return out;
@@ -184,8 +187,7 @@ export class SplitModel {
       }
       rate *= factor;
       if (added > 0) {
-        const before = base > 0 ? this.graph.estimateOut(h.pool, h.localIn, h.localOut, base) : 0;
-        added = this.graph.estimateOut(h.pool, h.localIn, h.localOut, at) - before;
+        added = this.graph.estimateOut(h.pool, h.localIn, h.localOut, at) - (base > 0 ? this.usageOut[d] : 0);
       }
       if (!(rate > 0)) return 0;
     }
@@ -204,10 +206,10 @@ export class SplitModel {
       if (sequential) {
         // Every direction's total input is recorded for the flow marginals; only shared ones change the output.
         const before = this.shared[d] ? this.usage[d] : 0;
-        out = before > 0
-          ? this.graph.estimateOut(h.pool, h.localIn, h.localOut, before + amount) - this.graph.estimateOut(h.pool, h.localIn, h.localOut, before)
-          : this.graph.estimateOut(h.pool, h.localIn, h.localOut, amount);
+        const totalOut = this.graph.estimateOut(h.pool, h.localIn, h.localOut, before + amount);
+        out = before > 0 ? totalOut - this.usageOut[d] : totalOut;
         this.usage[d] = before + amount;
+        this.usageOut[d] = totalOut;
       } else {
         out = this.graph.estimateOut(h.pool, h.localIn, h.localOut, amount);
       }
