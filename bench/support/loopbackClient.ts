@@ -1,15 +1,17 @@
-// A JSON client for timing a service over loopback: node:http on one kept-alive connection. Node's fetch (undici's
-// WHATWG streams) adds about 1.4 ms to every request on this machine, more than the service's own HTTP and worker
-// hand-off; a timing client must not weigh more than what it times.
+// A client for timing a service over loopback: node:http on one kept-alive connection, JSON requests, responses as
+// received (decoding them is the caller's, after its clock stops). Node's fetch (undici's WHATWG streams) adds about
+// 1.4 ms to every request on this machine, more than the service's own HTTP and worker hand-off; a timing client must
+// not weigh more than what it times.
 import http from 'node:http';
 
-export interface JsonResponse {
+/** A response as received: the body still undecoded, so a timing stops at its last byte, not after the client's parse. */
+export interface RawResponse {
   status: number;
-  body: unknown;
+  text: string;
 }
 
 export interface LoopbackClient {
-  post(path: string, payload: unknown): Promise<JsonResponse>;
+  post(path: string, payload: unknown): Promise<RawResponse>;
   close(): void;
 }
 
@@ -25,13 +27,7 @@ export function loopbackClient(port: number): LoopbackClient {
           (response) => {
             const chunks: Buffer[] = [];
             response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => {
-              try {
-                resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-              } catch (error) {
-                reject(error);
-              }
-            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
             response.on('error', reject);
           },
         );
