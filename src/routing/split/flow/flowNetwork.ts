@@ -224,15 +224,16 @@ export function againstOrder(network: FlowNetwork, order: Float64Array): Uint8Ar
 
 /**
  * Prices at which no enabled trade pays (each token at its best rate into nearer tokens at zero flow, from the target
- * back): the dual's start, where only the source has to fall to sell. A token with no trade out gets a negligible price.
+ * back, through `order`): the dual's start, where only the source has to fall to sell. A token with no trade out gets a
+ * negligible price.
  */
-export function zeroFlowPrices(network: FlowNetwork, disabled: Uint8Array): Float64Array {
+export function zeroFlowPrices(network: FlowNetwork, disabled: Uint8Array, order: Float64Array = network.order): Float64Array {
   const { from, to, spot, count } = network.trades;
   const prices = new Float64Array(network.tokens.length);
   const byFrom: number[][] = network.tokens.map(() => []);
   for (let i = 0; i < count; i++) if (disabled[i] === 0) byFrom[from[i]].push(i);
   // Nearest the target first, so that every enabled trade's output token is priced before its input token.
-  const nearestFirst = [...prices.keys()].sort((a, b) => network.order[a] - network.order[b]);
+  const nearestFirst = [...prices.keys()].sort((a, b) => order[a] - order[b]);
   for (const u of nearestFirst) {
     let best = 0;
     for (const i of byFrom[u]) best = Math.max(best, spot[i] * (to[i] < 0 ? 1 : prices[to[i]]));

@@ -4,8 +4,7 @@
 //
 // The relaxation lets a multi-token pool trade several of its pairs at once, which a split of paths cannot do (a pool
 // serves one use across a split). So after a solve, the lesser pairs of a contested pool are disabled, the tokens are
-// ordered by the prices found (which enables the trades an optimal flow would use), and the dual is solved again from
-// its last prices.
+// ordered by the prices found (which enables the trades an optimal flow would use), and the dual is solved again.
 import type { GraphView } from '../../../graph/graphView.ts';
 import type { GasMeter } from '../../gasModel.ts';
 import type { Hop } from '../../types.ts';
@@ -55,18 +54,19 @@ export function flowRouting(
   const contested = new Uint8Array(network.trades.count);
   let order = network.order;
   let orientation = againstOrder(network, order);
-  let prices = zeroFlowPrices(network, orientation);
   let solved: { solution: DualSolution; disabled: Uint8Array; order: Float64Array } | undefined;
   let dropped = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const disabled = orientation.map((against, i) => against | contested[i]);
-    const solution = solveDual(network, disabled, prices, { ...options, warm: round > 0 });
+    // Every round starts from the zero-flow prices of its own order: the last round's prices, found for another
+    // orientation, started some solves orders of magnitude above the minimum, which then took every iteration allowed
+    // (on the advanced mix: 4–7% less time, answers within noise).
+    const solution = solveDual(network, disabled, zeroFlowPrices(network, disabled, order), options);
     solved = { solution, disabled, order };
-    prices = solution.prices;
     dropped = disableContested(network, solution, disabled, contested);
     // Any optimal flow goes from lower-priced tokens to higher-priced ones: order the tokens by the prices found, and
     // solve again when that enables other trades.
-    order = byPrice(network, prices);
+    order = byPrice(network, solution.prices);
     const next = againstOrder(network, order);
     const reoriented = next.some((against, i) => against !== orientation[i]);
     if ((dropped === 0 && !reoriented) || late(options)) break;
