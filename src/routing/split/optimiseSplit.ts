@@ -135,17 +135,27 @@ function newtonStep(model: SplitModel, x: Float64Array, g: Float64Array, disable
  * first k-path solution (Σ t_i/c_i − total) / Σ 1/c_i that lies at or above the next threshold.
  */
 function commonRate(enabled: number[], x: Float64Array, g: Float64Array, c: Float64Array, total: number): number {
-  const threshold = (i: number) => g[i] + c[i] * x[i];
-  const order = enabled.slice().sort((a, b) => threshold(b) - threshold(a));
+  const m = enabled.length;
+  const threshold = new Float64Array(m);
+  const order = new Int32Array(m);
+  // By falling threshold, ties in path order: an insertion sort (tens of paths, every Newton step).
+  for (let k = 0; k < m; k++) {
+    const i = enabled[k];
+    const t = g[i] + c[i] * x[i];
+    let at = k;
+    for (; at > 0 && threshold[at - 1] < t; at--) (threshold[at] = threshold[at - 1]), (order[at] = order[at - 1]);
+    threshold[at] = t;
+    order[at] = i;
+  }
   let weighted = 0;
   let inverse = 0;
   let lambda = -Infinity;
-  for (let k = 0; k < order.length; k++) {
+  for (let k = 0; k < m; k++) {
     const i = order[k];
-    weighted += threshold(i) / c[i];
+    weighted += threshold[k] / c[i];
     inverse += 1 / c[i];
     lambda = (weighted - total) / inverse;
-    if (k + 1 === order.length || lambda >= threshold(order[k + 1])) break;
+    if (k + 1 === m || lambda >= threshold[k + 1]) break;
   }
   return lambda;
 }

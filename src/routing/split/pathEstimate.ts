@@ -15,7 +15,10 @@ export function pathEstimate(graph: GraphView, hops: readonly Hop[], amountIn: n
 
 /** A key naming a path by its pools and directions. */
 export function hopsKey(hops: readonly Hop[]): string {
-  return hops.map((h) => `${h.pool}:${h.localIn}:${h.localOut}`).join('/');
+  // Concatenated in a loop: it runs for every path the split modules compare, and map-then-join builds two arrays.
+  let key = '';
+  for (let k = 0; k < hops.length; k++) key += (k > 0 ? '/' : '') + hops[k].pool + ':' + hops[k].localIn + ':' + hops[k].localOut;
+  return key;
 }
 
 /**
