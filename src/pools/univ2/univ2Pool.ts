@@ -25,11 +25,12 @@ export class UniV2Pool implements PoolBase {
   executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<UniV2Pool> | null {
     const swap = this.swapExactIn(tokenIn, tokenOut, amountIn);
     if (!swap) return null;
-    const { reserve0, reserve1 } = this.state;
+    const { reserve0, reserve1, feeNumerator, feeDenominator } = this.state;
+    // Built field by field: object spread is slow on this path (every shared pool of every exact split replay).
     const after = new UniV2Pool(
       tokenIn === 0
-        ? { ...this.state, reserve0: reserve0 + amountIn, reserve1: reserve1 - swap.amountOut }
-        : { ...this.state, reserve0: reserve0 - swap.amountOut, reserve1: reserve1 + amountIn },
+        ? { reserve0: reserve0 + amountIn, reserve1: reserve1 - swap.amountOut, feeNumerator, feeDenominator }
+        : { reserve0: reserve0 - swap.amountOut, reserve1: reserve1 + amountIn, feeNumerator, feeDenominator },
     );
     return { swap, after };
   }

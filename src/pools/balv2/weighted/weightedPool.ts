@@ -42,6 +42,11 @@ export class BalV2WeightedPool implements PoolBase {
   private readonly unitsPerRaw: number[];
   private readonly weightFloats: number[];
   private readonly feeFloat: number;
+  /**
+   * Per pair (tokenIn·n + tokenOut), whether LogExpMath pads its power (1) or computes it exactly (2: weight ratio 1, 2
+   * or 4); 0 until first asked, as the ratio takes a bigint division and estimateOut runs thousands of times.
+   */
+  private readonly powerPadded: Uint8Array;
 
   constructor(state: BalV2WeightedState) {
     const n = state.balances.length;
@@ -65,6 +70,7 @@ export class BalV2WeightedPool implements PoolBase {
     this.balanceUnits = state.balances.map((b, i) => Number(b) * this.unitsPerRaw[i]);
     this.weightFloats = state.weights.map((w) => Number(w) / 1e18);
     this.feeFloat = Number(state.swapFeePercentage) / 1e18;
+    this.powerPadded = new Uint8Array(n * n);
   }
 
   swapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExactSwapResult | null {
@@ -97,13 +103,19 @@ export class BalV2WeightedPool implements PoolBase {
     if (!(a <= balanceIn * 0.3)) return 0;
     const exponent = this.weightFloats[tokenIn] / this.weightFloats[tokenOut];
     let complement = -Math.expm1(-exponent * Math.log1p(a / balanceIn));
-    const exactExponent = (this.state.weights[tokenIn] * ONE) / this.state.weights[tokenOut];
-    if (exactExponent !== ONE && exactExponent !== TWO && exactExponent !== FOUR) {
-      complement -= (1 - complement) * 1e-14 + 1e-18;
-    }
+    if (this.padsPower(tokenIn, tokenOut)) complement -= (1 - complement) * 1e-14 + 1e-18;
     if (!(complement > 0)) return 0;
     // Not rounded down to whole units (see the composable stable pool's estimate).
     return (this.balanceUnits[tokenOut] * complement) / this.unitsPerRaw[tokenOut];
+  }
+
+  private padsPower(tokenIn: number, tokenOut: number): boolean {
+    const pair = tokenIn * this.tokenCount + tokenOut;
+    if (this.powerPadded[pair] === 0) {
+      const exactExponent = (this.state.weights[tokenIn] * ONE) / this.state.weights[tokenOut];
+      this.powerPadded[pair] = exactExponent !== ONE && exactExponent !== TWO && exactExponent !== FOUR ? 1 : 2;
+    }
+    return this.powerPadded[pair] === 1;
   }
 
   private validPair(tokenIn: number, tokenOut: number): boolean {
