@@ -3,7 +3,6 @@
 import { bytesToHex, getAddress } from 'viem/utils';
 import { DEX_PLATFORM_IDS, type DexPlatformId } from '../network/types.ts';
 import type { ExactSwapResult, PoolBase } from '../pools/poolBase.ts';
-import { MAX_UINT112, getAmountOut } from '../pools/univ2/univ2Math.ts';
 import { POOL_KIND_CODES, poolKind } from '../pools/registry.ts';
 import {
   ADDRESS_BYTES,
@@ -150,17 +149,12 @@ export class GraphView {
     return decoded;
   }
 
-  /** Exact swap through a pool; UniV2 reads its reserves from shared memory without decoding an object. */
+  /**
+   * Exact swap through a pool, on its decoded state (kept for the version: split replays swap the same pools many times,
+   * and a decoded UniV2 pair swaps about four times faster than one read from shared memory each time).
+   */
   swapExactIn(pool: number, localIn: number, localOut: number, amountIn: bigint): ExactSwapResult | null {
-    if (this.v.poolKind[pool] !== UNIV2_CODE) return this.pool(pool).swapExactIn(localIn, localOut, amountIn);
-    // UniV2 words: reserve0, reserve1, feeNumerator, feeDenominator; each below 2^128 (two limbs).
-    const limbs = this.v.words;
-    const at = this.v.poolWordStart[pool] * LIMBS_PER_WORD;
-    const word = (i: number) => limbs[at + i * LIMBS_PER_WORD] | (limbs[at + i * LIMBS_PER_WORD + 1] << 64n);
-    const reserveIn = word(localIn);
-    if (reserveIn + amountIn > MAX_UINT112) return null;
-    const amountOut = getAmountOut(amountIn, reserveIn, word(localOut), word(2), word(3));
-    return amountOut > 0n ? { amountOut, ticksCrossed: 0 } : null;
+    return this.pool(pool).swapExactIn(localIn, localOut, amountIn);
   }
 
   /** Float estimate of a swap's output, for search heuristics; UniV2 reads its float reserves directly. */
