@@ -94,7 +94,7 @@ export function bestMarginalPaths(
             const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
             const extended: Partial = { token: next, rate, hops: [...partial.hops, hop] };
             if (next === to) {
-              arrivals.push(extended);
+              addArrival(arrivals, extended, count);
             } else {
               kept.add(extended);
             }
@@ -104,8 +104,16 @@ export function bestMarginalPaths(
     }
     frontier = kept.all();
   }
-  arrivals.sort((a, b) => b.rate - a.rate);
-  return arrivals.slice(0, count).map((a) => ({ hops: a.hops, rate: a.rate }));
+  return arrivals.map((a) => ({ hops: a.hops, rate: a.rate }));
+}
+
+/** Keeps the `count` arrivals of highest rate, highest first (the earlier one first among equal rates). */
+function addArrival(arrivals: Partial[], arrival: Partial, count: number): void {
+  if (arrivals.length >= count && !(arrival.rate > arrivals[arrivals.length - 1].rate)) return;
+  let at = arrivals.length;
+  while (at > 0 && arrivals[at - 1].rate < arrival.rate) at--;
+  arrivals.splice(at, 0, arrival);
+  if (arrivals.length > count) arrivals.pop();
 }
 
 /** Marginal rate of one hop at input `flow` (central difference; forward from zero). */
