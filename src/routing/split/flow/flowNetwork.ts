@@ -91,20 +91,22 @@ export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt
   return { tokens: members, target: to, source, total: amountIn / rawPerUnit[source], order, rawPerUnit, trades, byPair: byPairBySpot(trades) };
 }
 
-/** Collects trades in plain arrays (doubles stay unboxed in them), then packs them into typed arrays. */
+/** Collects trades straight into typed arrays, doubling them when full; build() hands out views of the filled part. */
 class TradesBuilder {
-  private readonly from: number[] = [];
-  private readonly to: number[] = [];
-  private readonly pool: number[] = [];
-  private readonly localIn: number[] = [];
-  private readonly localOut: number[] = [];
-  private readonly reserveIn: number[] = [];
-  private readonly reserveOut: number[] = [];
-  private readonly gamma: number[] = [];
+  private count = 0;
+  private capacity = 0;
+  private from = new Int32Array(0);
+  private to = new Int32Array(0);
+  private pool = new Int32Array(0);
+  private localIn = new Int32Array(0);
+  private localOut = new Int32Array(0);
+  private reserveIn = new Float64Array(0);
+  private reserveOut = new Float64Array(0);
+  private gamma = new Float64Array(0);
+  private inScale = new Float64Array(0);
+  private outScale = new Float64Array(0);
+  private spot = new Float64Array(0);
   private readonly table: (CurveTable | null)[] = [];
-  private readonly inScale: number[] = [];
-  private readonly outScale: number[] = [];
-  private readonly spot: number[] = [];
 
   /** The trade of `pool` from local token `localIn` to `localOut`, unless that pool cannot trade that way. */
   add(graph: GraphView, pool: number, localIn: number, localOut: number, from: number, to: number, inRaw: number, outRaw: number, inValue: number): void {
@@ -114,48 +116,77 @@ class TradesBuilder {
       const reserveOut = graph.poolV2Float[at + localOut];
       const gamma = graph.poolV2Float[at + 2];
       if (!(reserveIn > 0 && reserveOut > 0)) return;
-      this.push(from, to, pool, localIn, localOut, reserveIn / inRaw, reserveOut / outRaw, gamma, null, 0, 0, (gamma * (reserveOut / outRaw)) / (reserveIn / inRaw));
+      const k = this.next(from, to, pool, localIn, localOut, null);
+      this.reserveIn[k] = reserveIn / inRaw;
+      this.reserveOut[k] = reserveOut / outRaw;
+      this.gamma[k] = gamma;
+      this.spot[k] = (gamma * (reserveOut / outRaw)) / (reserveIn / inRaw);
       return;
     }
     const depthIn = CurveTable.depthIn(graph, pool, inValue);
     const table = depthIn > 0 ? CurveTable.of(graph, pool, localIn, localOut, depthIn) : null;
-    if (table) this.push(from, to, pool, localIn, localOut, 0, 0, 0, table, inRaw, 1 / outRaw, table.firstRate * inRaw * (1 / outRaw));
+    if (!table) return;
+    const k = this.next(from, to, pool, localIn, localOut, table);
+    this.inScale[k] = inRaw;
+    this.outScale[k] = 1 / outRaw;
+    this.spot[k] = table.firstRate * inRaw * (1 / outRaw);
   }
 
   build(): Trades {
+    const n = this.count;
     return {
-      count: this.table.length,
-      from: new Int32Array(this.from),
-      to: new Int32Array(this.to),
-      pool: new Int32Array(this.pool),
-      localIn: new Int32Array(this.localIn),
-      localOut: new Int32Array(this.localOut),
-      reserveIn: new Float64Array(this.reserveIn),
-      reserveOut: new Float64Array(this.reserveOut),
-      gamma: new Float64Array(this.gamma),
+      count: n,
+      from: this.from.subarray(0, n),
+      to: this.to.subarray(0, n),
+      pool: this.pool.subarray(0, n),
+      localIn: this.localIn.subarray(0, n),
+      localOut: this.localOut.subarray(0, n),
+      reserveIn: this.reserveIn.subarray(0, n),
+      reserveOut: this.reserveOut.subarray(0, n),
+      gamma: this.gamma.subarray(0, n),
       table: this.table,
-      inScale: new Float64Array(this.inScale),
-      outScale: new Float64Array(this.outScale),
-      spot: new Float64Array(this.spot),
+      inScale: this.inScale.subarray(0, n),
+      outScale: this.outScale.subarray(0, n),
+      spot: this.spot.subarray(0, n),
     };
   }
 
-  private push(
-    from: number, to: number, pool: number, localIn: number, localOut: number,
-    reserveIn: number, reserveOut: number, gamma: number, table: CurveTable | null, inScale: number, outScale: number, spot: number,
-  ): void {
-    this.from.push(from);
-    this.to.push(to);
-    this.pool.push(pool);
-    this.localIn.push(localIn);
-    this.localOut.push(localOut);
-    this.reserveIn.push(reserveIn);
-    this.reserveOut.push(reserveOut);
-    this.gamma.push(gamma);
+  /** The index of a new trade with its identity set (its numbers zero until the caller sets them). */
+  private next(from: number, to: number, pool: number, localIn: number, localOut: number, table: CurveTable | null): number {
+    if (this.count === this.capacity) this.grow();
+    const k = this.count++;
+    this.from[k] = from;
+    this.to[k] = to;
+    this.pool[k] = pool;
+    this.localIn[k] = localIn;
+    this.localOut[k] = localOut;
     this.table.push(table);
-    this.inScale.push(inScale);
-    this.outScale.push(outScale);
-    this.spot.push(spot);
+    return k;
+  }
+
+  private grow(): void {
+    this.capacity = Math.max(256, this.capacity * 2);
+    const ints = (old: Int32Array) => {
+      const grown = new Int32Array(this.capacity);
+      grown.set(old);
+      return grown;
+    };
+    const floats = (old: Float64Array) => {
+      const grown = new Float64Array(this.capacity);
+      grown.set(old);
+      return grown;
+    };
+    this.from = ints(this.from);
+    this.to = ints(this.to);
+    this.pool = ints(this.pool);
+    this.localIn = ints(this.localIn);
+    this.localOut = ints(this.localOut);
+    this.reserveIn = floats(this.reserveIn);
+    this.reserveOut = floats(this.reserveOut);
+    this.gamma = floats(this.gamma);
+    this.inScale = floats(this.inScale);
+    this.outScale = floats(this.outScale);
+    this.spot = floats(this.spot);
   }
 }
 
