@@ -7,9 +7,9 @@
 // and every flow cuts into simple paths. The first order is by hop distance to the target, then liquidity rank;
 // flowRouting.ts then orders the tokens by the dual's prices, which is the order of any optimal flow.
 import type { GraphView } from '../../../graph/graphView.ts';
-import { EDGE_STRIDE, EdgeField, V2_FLOAT_STRIDE } from '../../../graph/layout.ts';
+import { EDGE_STRIDE, EdgeField } from '../../../graph/layout.ts';
 import type { Hop } from '../../types.ts';
-import { CurveTable } from './curveTable.ts';
+import { type Trades, TradesBuilder } from './trades.ts';
 
 export interface FlowNetwork {
   /** Graph index of each slot's token, farthest from the target first; the target is not a slot (its price is 1). */
@@ -26,30 +26,6 @@ export interface FlowNetwork {
   trades: Trades;
   /** The trades grouped by token pair, each pair's by falling spot rate. */
   byPair: Int32Array;
-}
-
-/**
- * The network's trades, one direction of one token pair of one pool each, as parallel arrays (trade i at index i): the
- * dual evaluates them thousands of times per quote, and objects would box every number.
- */
-export interface Trades {
-  count: number;
-  /** Slot of the input token, and of the output token (-1: the target). */
-  from: Int32Array;
-  to: Int32Array;
-  pool: Int32Array;
-  localIn: Int32Array;
-  localOut: Int32Array;
-  /** UniV2 in normalised units: out = gamma·reserveOut·d / (reserveIn + gamma·d). Zero for tabled pools. */
-  reserveIn: Float64Array;
-  reserveOut: Float64Array;
-  gamma: Float64Array;
-  /** Other kinds: the raw curve, and the factors from normalised input to raw and from raw output to normalised. */
-  table: (CurveTable | null)[];
-  inScale: Float64Array;
-  outScale: Float64Array;
-  /** Marginal rate at zero input (normalised units): a trade pays only while its input is priced below it. */
-  spot: Float64Array;
 }
 
 /**
@@ -91,105 +67,6 @@ export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt
   return { tokens: members, target: to, source, total: amountIn / rawPerUnit[source], order, rawPerUnit, trades, byPair: byPairBySpot(trades) };
 }
 
-/** Collects trades straight into typed arrays, doubling them when full; build() hands out views of the filled part. */
-class TradesBuilder {
-  private count = 0;
-  private capacity = 0;
-  private from = new Int32Array(0);
-  private to = new Int32Array(0);
-  private pool = new Int32Array(0);
-  private localIn = new Int32Array(0);
-  private localOut = new Int32Array(0);
-  private reserveIn = new Float64Array(0);
-  private reserveOut = new Float64Array(0);
-  private gamma = new Float64Array(0);
-  private inScale = new Float64Array(0);
-  private outScale = new Float64Array(0);
-  private spot = new Float64Array(0);
-  private readonly table: (CurveTable | null)[] = [];
-
-  /** The trade of `pool` from local token `localIn` to `localOut`, unless that pool cannot trade that way. */
-  add(graph: GraphView, pool: number, localIn: number, localOut: number, from: number, to: number, inRaw: number, outRaw: number, inValue: number): void {
-    if (graph.poolKind(pool) === 'univ2') {
-      const at = pool * V2_FLOAT_STRIDE;
-      const reserveIn = graph.poolV2Float[at + localIn];
-      const reserveOut = graph.poolV2Float[at + localOut];
-      const gamma = graph.poolV2Float[at + 2];
-      if (!(reserveIn > 0 && reserveOut > 0)) return;
-      const k = this.next(from, to, pool, localIn, localOut, null);
-      this.reserveIn[k] = reserveIn / inRaw;
-      this.reserveOut[k] = reserveOut / outRaw;
-      this.gamma[k] = gamma;
-      this.spot[k] = (gamma * (reserveOut / outRaw)) / (reserveIn / inRaw);
-      return;
-    }
-    const depthIn = CurveTable.depthIn(graph, pool, inValue);
-    const table = depthIn > 0 ? CurveTable.of(graph, pool, localIn, localOut, depthIn) : null;
-    if (!table) return;
-    const k = this.next(from, to, pool, localIn, localOut, table);
-    this.inScale[k] = inRaw;
-    this.outScale[k] = 1 / outRaw;
-    this.spot[k] = table.firstRate * inRaw * (1 / outRaw);
-  }
-
-  build(): Trades {
-    const n = this.count;
-    return {
-      count: n,
-      from: this.from.subarray(0, n),
-      to: this.to.subarray(0, n),
-      pool: this.pool.subarray(0, n),
-      localIn: this.localIn.subarray(0, n),
-      localOut: this.localOut.subarray(0, n),
-      reserveIn: this.reserveIn.subarray(0, n),
-      reserveOut: this.reserveOut.subarray(0, n),
-      gamma: this.gamma.subarray(0, n),
-      table: this.table,
-      inScale: this.inScale.subarray(0, n),
-      outScale: this.outScale.subarray(0, n),
-      spot: this.spot.subarray(0, n),
-    };
-  }
-
-  /** The index of a new trade with its identity set (its numbers zero until the caller sets them). */
-  private next(from: number, to: number, pool: number, localIn: number, localOut: number, table: CurveTable | null): number {
-    if (this.count === this.capacity) this.grow();
-    const k = this.count++;
-    this.from[k] = from;
-    this.to[k] = to;
-    this.pool[k] = pool;
-    this.localIn[k] = localIn;
-    this.localOut[k] = localOut;
-    this.table.push(table);
-    return k;
-  }
-
-  private grow(): void {
-    this.capacity = Math.max(256, this.capacity * 2);
-    const ints = (old: Int32Array) => {
-      const grown = new Int32Array(this.capacity);
-      grown.set(old);
-      return grown;
-    };
-    const floats = (old: Float64Array) => {
-      const grown = new Float64Array(this.capacity);
-      grown.set(old);
-      return grown;
-    };
-    this.from = ints(this.from);
-    this.to = ints(this.to);
-    this.pool = ints(this.pool);
-    this.localIn = ints(this.localIn);
-    this.localOut = ints(this.localOut);
-    this.reserveIn = floats(this.reserveIn);
-    this.reserveOut = floats(this.reserveOut);
-    this.gamma = floats(this.gamma);
-    this.inScale = floats(this.inScale);
-    this.outScale = floats(this.outScale);
-    this.spot = floats(this.spot);
-  }
-}
-
 /** The trades' indices, each token pair's (contiguous, as built) by falling spot rate: an insertion sort per pair. */
 function byPairBySpot(trades: Trades): Int32Array {
   const { spot, from, to } = trades;
@@ -208,13 +85,6 @@ export function tradeHop(network: FlowNetwork, i: number): Hop {
   const { trades, tokens } = network;
   const to = trades.to[i];
   return { pool: trades.pool[i], tokenIn: tokens[trades.from[i]], tokenOut: to < 0 ? network.target : tokens[to], localIn: trades.localIn[i], localOut: trades.localOut[i] };
-}
-
-/** Trade i's output for `delta` of input, both in normalised units, on the curve the dual optimises over. */
-export function tradeOut(trades: Trades, i: number, delta: number): number {
-  const table = trades.table[i];
-  if (!table) return (trades.gamma[i] * trades.reserveOut[i] * delta) / (trades.reserveIn[i] + trades.gamma[i] * delta);
-  return table.outAt(delta * trades.inScale[i]) * trades.outScale[i];
 }
 
 /**

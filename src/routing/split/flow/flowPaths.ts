@@ -1,7 +1,8 @@
 // The optimal flow as paths for the router, which executes paths one after another: a decomposition of the flow into
 // paths, then shares that make the sequential execution trade what the flow planned.
 import type { DualSolution } from './dualFlow.ts';
-import { type FlowNetwork, tradeOut } from './flowNetwork.ts';
+import type { FlowNetwork } from './flowNetwork.ts';
+import { tradeOut } from './trades.ts';
 
 /**
  * Paths carrying less than this share of the input are dropped, their flow going to the others: a smaller share would
