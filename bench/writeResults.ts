@@ -119,7 +119,7 @@ if (section('HTTP load over loopback (autocannon, 50 connections)', http)) {
     `Uncached /quotes, worker pool / inline: ${f.poolOverInline}.`,
     'Uncached requests come from the routing benchmark\'s query mix, about 0.2% of whose pairs have no route: their',
     'no-route 400 answers are the non-2xx counts. Uncached /quotes/advanced runs split routing with its 25 ms anytime',
-    'budget per request, so one worker serves on the order of a hundred a second and 50 concurrent connections queue.',
+    'budget per request, so one worker serves a few hundred a second and 50 concurrent connections queue.',
     '',
   );
 }
