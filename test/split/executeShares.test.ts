@@ -1,13 +1,19 @@
 // Planned shares made exact (executeShares): paths the exact maths rejects are dropped, a gas cap keeps the largest
-// shares, and the flow optimiser peels no more paths than the cap lets a transaction carry.
+// shares, the flow optimiser peels no more paths than the cap lets a transaction carry, and a path through one pool
+// twice sees, at its second hop, the pool its first hop left.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { buildGraph } from '../../src/graph/buildGraph.ts';
+import { GraphView } from '../../src/graph/graphView.ts';
+import { loadPreset } from '../../src/network/loadPreset.ts';
+import type { Hop } from '../../src/routing/types.ts';
 import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
 import { executeShares } from '../../src/routing/split/executeShares.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
 import { replaySplit, simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
+import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import type { SplitLeg } from '../../src/routing/split/types.ts';
 import { handGraph } from '../support/graphs.ts';
 import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
@@ -129,4 +135,34 @@ test('within the gas cap, the flow is optimised again over the kept paths: the c
   const legs = simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!;
   const optimum = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
   assert.ok(optimum - capped.amountOut >= 0n && optimum - capped.amountOut <= optimum / 1_000_000_000n, `${capped.amountOut} vs ${optimum}`);
+});
+
+test('a leg through one multi-token pool twice meets, at its second hop, the pool its first hop left (as on chain)', () => {
+  const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), loadPreset(), 1));
+  let checked = 0;
+  for (let p = 0; p < graph.poolCount; p++) {
+    const tokens = graph.poolTokens(p);
+    if (tokens.length < 3) continue;
+    // Tokens 0 → 1 → 2 through pool p, then a second leg through the same pool: each hop must see the state before it.
+    const hops: Hop[] = [
+      { pool: p, tokenIn: tokens[0], tokenOut: tokens[1], localIn: 0, localOut: 1 },
+      { pool: p, tokenIn: tokens[1], tokenOut: tokens[2], localIn: 1, localOut: 2 },
+    ];
+    const again: Hop[] = [{ pool: p, tokenIn: tokens[0], tokenOut: tokens[2], localIn: 0, localOut: 2 }];
+    const probe = graph.pool(p);
+    // The first size (thousands to billions of whole token-0 units) at which the second hop pays differently on the pool
+    // the first hop left than on the untouched pool: there the check can tell the two apart.
+    const sizes = [3, 6, 9].map((e) => 10n ** BigInt(graph.tokenDecimals(tokens[0]) + e));
+    for (const amountIn of sizes) {
+      const first = probe.executeSwapExactIn(0, 1, amountIn);
+      const second = first && first.after.executeSwapExactIn(1, 2, first.swap.amountOut);
+      const third = second && second.after.swapExactIn(0, 2, amountIn);
+      if (!third || second.swap.amountOut === probe.swapExactIn(1, 2, first.swap.amountOut)?.amountOut) continue;
+      const legs = simulateSplit(graph, [hops, again], [amountIn, amountIn]);
+      assert.deepEqual(legs?.map((leg) => leg.amountOut), [second.swap.amountOut, third.amountOut], `pool ${p} (${graph.poolKind(p)}), ${amountIn}`);
+      checked++;
+      break;
+    }
+  }
+  assert.ok(checked >= 2, `multi-token pools checked: ${checked}`);
 });

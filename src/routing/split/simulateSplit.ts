@@ -35,20 +35,23 @@ export function replaySplit(graph: GraphView, paths: readonly Hop[][], amounts: 
   return { legs, failed };
 }
 
-/** One leg on the pool states left by the legs before it; its own pool states are kept only when it executes. */
+/**
+ * One leg on the pool states left by the legs before it, and by its own earlier hops (a path may pass through one
+ * multi-token pool twice, for two of its pairs); its own pool states are kept only when it executes.
+ */
 function replayLeg(graph: GraphView, hops: Hop[], amountIn: bigint, states: Map<number, PoolBase>, uses: Map<number, number>): SplitLeg | null {
-  const moved: [number, PoolBase][] = [];
+  const moved = new Map<number, PoolBase>();
   let amount = amountIn;
   let ticksCrossed = 0;
   let wordsCrossed = 0;
   for (const h of hops) {
-    const state = states.get(h.pool);
+    const state = moved.get(h.pool) ?? states.get(h.pool);
     let swap: ExactSwapResult | null;
     // Only a pool that a later swap will read again needs its post-swap state.
     if (uses.get(h.pool)! > 1) {
       const executed = (state ?? graph.pool(h.pool)).executeSwapExactIn(h.localIn, h.localOut, amount);
       if (!executed) return null;
-      moved.push([h.pool, executed.after]);
+      moved.set(h.pool, executed.after);
       swap = executed.swap;
     } else {
       swap = state ? state.swapExactIn(h.localIn, h.localOut, amount) : graph.swapExactIn(h.pool, h.localIn, h.localOut, amount);
