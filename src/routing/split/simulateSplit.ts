@@ -40,18 +40,19 @@ export function replaySplit(graph: GraphView, paths: readonly Hop[][], amounts: 
  * multi-token pool twice, for two of its pairs); its own pool states are kept only when it executes.
  */
 function replayLeg(graph: GraphView, hops: Hop[], amountIn: bigint, states: Map<number, PoolBase>, uses: Map<number, number>): SplitLeg | null {
-  const moved = new Map<number, PoolBase>();
+  // This leg's moved pools (a few hops: a list searched from its end beats a map).
+  const moved: [number, PoolBase][] = [];
   let amount = amountIn;
   let ticksCrossed = 0;
   let wordsCrossed = 0;
   for (const h of hops) {
-    const state = moved.get(h.pool) ?? states.get(h.pool);
+    const state = movedState(moved, h.pool) ?? states.get(h.pool);
     let swap: ExactSwapResult | null;
     // Only a pool that a later swap will read again needs its post-swap state.
     if (uses.get(h.pool)! > 1) {
       const executed = (state ?? graph.pool(h.pool)).executeSwapExactIn(h.localIn, h.localOut, amount);
       if (!executed) return null;
-      moved.set(h.pool, executed.after);
+      moved.push([h.pool, executed.after]);
       swap = executed.swap;
     } else {
       swap = state ? state.swapExactIn(h.localIn, h.localOut, amount) : graph.swapExactIn(h.pool, h.localIn, h.localOut, amount);
@@ -64,4 +65,10 @@ function replayLeg(graph: GraphView, hops: Hop[], amountIn: bigint, states: Map<
   for (const h of hops) uses.set(h.pool, uses.get(h.pool)! - 1);
   for (const [pool, after] of moved) states.set(pool, after);
   return { hops, amountIn, amountOut: amount, ticksCrossed, wordsCrossed };
+}
+
+/** The state this leg's last hop through `pool` left, if any. */
+function movedState(moved: readonly [number, PoolBase][], pool: number): PoolBase | undefined {
+  for (let k = moved.length - 1; k >= 0; k--) if (moved[k][0] === pool) return moved[k][1];
+  return undefined;
 }
