@@ -55,15 +55,11 @@ export type QuoteOutcome = { ok: true; quote: ComputedQuote } | { ok: false; noR
  * A computed quote as it leaves the engine for the HTTP layer: its routes and transaction already JSON, so the worker
  * hands over two strings instead of a tree of objects to clone, and the main thread splices them into the response.
  */
-export interface SerializedQuote {
-  blockNumber: bigint;
-  amountOut: bigint;
-  outputDecimals: number;
-  gasUnits: number;
+export type SerializedQuote = Omit<ComputedQuote, 'splits' | 'tx'> & {
   /** JSON of ComputedQuote.splits. */
   splitsJson: string;
   /** JSON of ComputedQuote.tx, when there is one. */
   txJson?: string;
-}
+};
 
 export type SerializedOutcome = { ok: true; quote: SerializedQuote } | { ok: false; noRoute: string };

@@ -34,6 +34,8 @@ export function poolFlows(graph: GraphView, paths: readonly Hop[][], x: ArrayLik
   const claimed = new Map<number, number>();
   // Every path claims its pools' uses, even one the optimiser left without input: it may get input again.
   for (const hops of paths) claim(claimed, hops);
+  // Each direction's output at its input so far: a later path's share needs one estimate.
+  const output = new Map<number, number>();
   paths.forEach((hops, i) => {
     let amount = x[i];
     for (const h of hops) {
@@ -42,7 +44,8 @@ export function poolFlows(graph: GraphView, paths: readonly Hop[][], x: ArrayLik
       const before = input.get(key) ?? 0;
       input.set(key, before + amount);
       const after = graph.estimateOut(h.pool, h.localIn, h.localOut, before + amount);
-      amount = after - (before > 0 ? graph.estimateOut(h.pool, h.localIn, h.localOut, before) : 0);
+      amount = after - (before > 0 ? output.get(key)! : 0);
+      output.set(key, after);
     }
   });
   return { input, claimed };
@@ -63,7 +66,8 @@ export function bestMarginalPaths(
   platformCode: number,
   count: number,
 ): { hops: Hop[]; rate: number }[] {
-  const arrivals: Partial[] = [];
+  // The `count` arrivals of highest rate, highest first (the earlier one first among equal rates).
+  const arrivals = new BestPerToken<Partial>(count, (arrival) => arrival.rate);
   // A hop's marginal rate depends on its pool direction's flow, not on the path that reaches it (bar the probe step
   // from zero flow, scaled by the first path to reach it): computed once per edge.
   const rateOfEdge = new Map<number, number>();
@@ -94,7 +98,7 @@ export function bestMarginalPaths(
             const hop: Hop = { pool, tokenIn: partial.token, tokenOut: next, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
             const extended: Partial = { token: next, rate, hops: [...partial.hops, hop] };
             if (next === to) {
-              addArrival(arrivals, extended, count);
+              arrivals.add(extended);
             } else {
               kept.add(extended);
             }
@@ -104,16 +108,7 @@ export function bestMarginalPaths(
     }
     frontier = kept.all();
   }
-  return arrivals.map((a) => ({ hops: a.hops, rate: a.rate }));
-}
-
-/** Keeps the `count` arrivals of highest rate, highest first (the earlier one first among equal rates). */
-function addArrival(arrivals: Partial[], arrival: Partial, count: number): void {
-  if (arrivals.length >= count && !(arrival.rate > arrivals[arrivals.length - 1].rate)) return;
-  let at = arrivals.length;
-  while (at > 0 && arrivals[at - 1].rate < arrival.rate) at--;
-  arrivals.splice(at, 0, arrival);
-  if (arrivals.length > count) arrivals.pop();
+  return arrivals.all().map((a) => ({ hops: a.hops, rate: a.rate }));
 }
 
 /** Marginal rate of one hop at input `flow` (central difference; forward from zero). */
