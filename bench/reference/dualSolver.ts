@@ -22,6 +22,8 @@ export interface ReferenceResult {
   gap: number;
   iterations: number;
   activeTrades: number;
+  /** The trades of the routing recovered from the best ν (one per pool, with a positive input). */
+  chosenTrades: number[];
   /** Milliseconds until a feasible routing within 1e-6 of the final upper bound was found (NaN if none). */
   msToGap6: number;
   msTotal: number;
@@ -41,6 +43,11 @@ export interface SolveOptions {
   start?: Float64Array;
   /** Trades left out (1), e.g. the other pairs of a pool fixed to one pair. */
   disabled?: Uint8Array;
+  /**
+   * Price of gas in output units (λ ≥ 0): a trade then also costs λ·gas (Trade.gas) when it trades, and the bounds are
+   * those of output − λ·gas (see cappedBound.ts).
+   */
+  gasPrice?: number;
 }
 
 interface Flow {
@@ -225,6 +232,7 @@ function solveDual(
   /** Pools where more than one pair would trade at the last evaluated prices. */
   const contested: { group: number[]; second: number }[] = [];
   const disabled = options.disabled ?? new Uint8Array(trades.length);
+  const gasPrice = options.gasPrice ?? 0;
 
   interface Point {
     y: Float64Array;
@@ -250,13 +258,13 @@ function solveDual(
         const flow = t.v2 ? v2Arb(t.v2, r) : numericArb(graph, t, r, lastDelta[k], scan);
         flows[k] = flow;
         if (!t.v2 && flow.delta > 0) lastDelta[k] = flow.delta;
-        const profit = nu[t.v] * flow.out - nu[t.u] * flow.delta;
+        const profit = nu[t.v] * flow.out - nu[t.u] * flow.delta - gasPrice * t.gas;
         if (flow.delta > 0 && profit > 0) positive++;
         if (flow.delta > 0 && profit > bestProfit) (best = k), (bestProfit = profit);
       }
       if (positive > 1) {
         let second = 0;
-        for (const k of group) if (k !== best && flows[k].delta > 0) second = Math.max(second, nu[trades[k].v] * flows[k].out - nu[trades[k].u] * flows[k].delta);
+        for (const k of group) if (k !== best && flows[k].delta > 0) second = Math.max(second, nu[trades[k].v] * flows[k].out - nu[trades[k].u] * flows[k].delta - gasPrice * trades[k].gas);
         contested.push({ group, second });
       }
       if (best < 0) continue;
@@ -272,14 +280,15 @@ function solveDual(
     return { y, nu, value, grad };
   };
 
-  /** Output of the feasible routing that follows the current dual flows (see the header). */
+  /** Output (less λ·gas of its trades) of the feasible routing that follows the current dual flows (see the header). */
   const primal = (): number => {
     const inflow = new Float64Array(n);
     inflow[0] = amountIn;
     const outgoing = new Float64Array(n);
     for (let k = 0; k < trades.length; k++) if (chosen[k]) outgoing[trades[k].u] += flows[k].delta;
     const byToken: number[][] = Array.from({ length: n }, () => []);
-    for (let k = 0; k < trades.length; k++) if (chosen[k] && flows[k].delta > 0) byToken[trades[k].u].push(k);
+    let gas = 0;
+    for (let k = 0; k < trades.length; k++) if (chosen[k] && flows[k].delta > 0) byToken[trades[k].u].push(k), (gas += trades[k].gas);
     for (const i of problem.order) {
       if (i === 1 || !(inflow[i] > 0) || !(outgoing[i] > 0)) continue;
       for (const k of byToken[i]) {
@@ -291,7 +300,7 @@ function solveDual(
         inflow[t.v] += output > 0 ? output : graph.estimateOut(t.pool, t.localIn, t.localOut, Math.min(input, flows[k].delta));
       }
     }
-    return inflow[1];
+    return inflow[1] - gasPrice * gas;
   };
 
   /** Newton direction: (L + diag(μ·L_ii + |g_i|)) s = −g with L the Laplacian of the active trades' weights. */
@@ -393,6 +402,7 @@ function solveDual(
     gap: gapOf(),
     iterations,
     activeTrades: chosen.reduce((s, c) => s + c, 0),
+    chosenTrades: [...chosen.keys()].filter((k) => chosen[k] && flows[k].delta > 0),
     // The caller times the whole branch and bound (from the lower bounds it is told about).
     msToGap6: NaN,
     msTotal: performance.now() - started,

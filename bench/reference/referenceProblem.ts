@@ -1,4 +1,5 @@
-// The reference routing problem for one request, built independently of src/routing: every pool (of the platform)
+// The reference routing problem for one request, built independently of src/routing (but for the gas model's
+// figures, which define what a transaction within the gas cap can hold): every pool (of the platform)
 // among the endpoints, the `majors` most liquid tokens and the endpoints' own neighbours, as directed trades. Trades
 // run source side → majors → target side, and between two majors only from the one farther from the target (hops,
 // then liquidity rank) to the nearer: the trade graph is acyclic, so no round trip can be counted as output (the
@@ -8,6 +9,7 @@
 import type { GraphView } from '../../src/graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
 import type { UniV2Pool } from '../../src/pools/univ2/univ2Pool.ts';
+import { HOP_GAS, SPLIT_GAS } from '../../src/routing/gasModel.ts';
 
 /** A directed trade through one pool: token u in, token v out (indices into ReferenceProblem.tokens). */
 export interface Trade {
@@ -20,6 +22,11 @@ export interface Trade {
   v2?: { reserveIn: number; reserveOut: number; gamma: number };
   /** Rough depth of the pool in units of token u, to scale numeric searches. */
   scaleIn: number;
+  /**
+   * Least gas any transaction that trades through the pool spends on it (its first hop, no tick crossings), plus a
+   * split's for a trade out of the source, as each such trade starts a route of its own.
+   */
+  gas: number;
 }
 
 export interface ReferenceProblem {
@@ -129,6 +136,7 @@ export function referenceProblem(
       localIn: a,
       localOut: b,
       scaleIn: priceIn > 0 ? graph.poolLiquidity[pool] / priceIn : 1e18,
+      gas: (HOP_GAS[graph.poolKind(pool)] ?? HOP_GAS.univ3) + (tu === from ? SPLIT_GAS : 0),
     };
     if (graph.poolKind(pool) === 'univ2') {
       const st = (graph.pool(pool) as UniV2Pool).state;
