@@ -2,18 +2,16 @@
 // For every gas price λ ≥ 0 (output units per gas), the best output − λ·(gas − cap) over all routings bounds the best
 // output among those within the cap (weak duality: there gas ≤ cap). The dual solver bounds the best
 // output − λ·gas with each trade charged λ times the least gas a transaction spends on its pool (Trade.gas), plus
-// the gas every transaction spends (BASE_GAS), so the bound holds for any routing the router could execute. It is
-// convex in λ (up to the solves' precision); minimised by golden-section search on log λ, each solve warm-started from
-// the last one's prices.
+// the gas every transaction spends (SPLIT_TX_BASE_GAS), so the bound holds for any routing the router could execute.
+// It is convex in λ (up to the solves' precision); minimised by golden-section search on log λ, each solve
+// warm-started from the last one's prices.
 // Without the cap the optimum of these problems spreads over hundreds or thousands of pools, beyond what one
 // transaction can swap through.
 import type { GraphView } from '../../src/graph/graphView.ts';
-import { ROUTER_OVERHEAD_GAS, SPLIT_GAS, TX_BASE_GAS } from '../../src/routing/gasModel.ts';
+import { SPLIT_TX_BASE_GAS } from '../../src/routing/gasModel.ts';
 import { type ReferenceResult, solveReference } from './dualSolver.ts';
 import type { ReferenceProblem } from './referenceProblem.ts';
 
-/** Gas every transaction of the router spends (ERC-20 in and out), the first route paying no split's. */
-const BASE_GAS = TX_BASE_GAS + ROUTER_OVERHEAD_GAS - SPLIT_GAS;
 /** Golden-section steps over log λ, and the span of λ searched below its largest useful value. */
 const STEPS = 14;
 const SPAN = 1e-7;
@@ -32,7 +30,7 @@ export interface CappedBound {
   upperBound: number;
   /** The gas price giving it (0: the uncapped bound, as the cap does not bind). */
   gasPrice: number;
-  /** Least gas of the uncapped optimum's routing (its trades' Trade.gas plus BASE_GAS). */
+  /** Least gas of the uncapped optimum's routing (its trades' Trade.gas plus SPLIT_TX_BASE_GAS). */
   uncappedGas: number;
   solves: number;
 }
@@ -43,21 +41,22 @@ export interface CappedBound {
  * @example cappedBound(graph, problem, 1e24, 15_000_000, solveReference(graph, problem, 1e24)).upperBound
  */
 export function cappedBound(graph: GraphView, problem: ReferenceProblem, amountIn: number, maxGas: number, uncapped: ReferenceResult): CappedBound {
-  const uncappedGas = BASE_GAS + uncapped.chosenTrades.reduce((sum, k) => sum + problem.trades[k].gas, 0);
-  let best = { upperBound: uncapped.upperBound, gasPrice: 0, uncappedGas, solves: 0 };
+  const uncappedGas = SPLIT_TX_BASE_GAS + uncapped.chosenTrades.reduce((sum, k) => sum + problem.trades[k].gas, 0);
+  const best: CappedBound = { upperBound: uncapped.upperBound, gasPrice: 0, uncappedGas, solves: 0 };
   if (uncappedGas <= maxGas) return best;
   let start = uncapped.logPrices;
   const bound = (logPrice: number) => {
     const gasPrice = Math.exp(logPrice);
     const solved = solveReference(graph, problem, amountIn, { gasPrice, start, maxIterations: SOLVE_ITERATIONS, timeLimitMs: SOLVE_MS });
     start = solved.logPrices;
-    const upperBound = solved.upperBound + gasPrice * (maxGas - BASE_GAS);
+    const upperBound = solved.upperBound + gasPrice * (maxGas - SPLIT_TX_BASE_GAS);
     best.solves++;
-    if (upperBound < best.upperBound) best = { ...best, upperBound, gasPrice };
+    if (upperBound < best.upperBound) (best.upperBound = upperBound), (best.gasPrice = gasPrice);
     return upperBound;
   };
-  // At λ = uncapped / (maxGas − BASE_GAS) the term λ·(maxGas − BASE_GAS) alone equals the uncapped bound.
-  let high = Math.log(uncapped.upperBound / (maxGas - BASE_GAS));
+  // At λ = uncapped / (maxGas − SPLIT_TX_BASE_GAS), the term λ·(maxGas − SPLIT_TX_BASE_GAS) alone equals the
+  // uncapped bound.
+  let high = Math.log(uncapped.upperBound / (maxGas - SPLIT_TX_BASE_GAS));
   let low = high + Math.log(SPAN);
   let [a, b] = [high - GOLDEN * (high - low), low + GOLDEN * (high - low)];
   let [fa, fb] = [bound(a), bound(b)];

@@ -21,8 +21,9 @@ export interface ReferenceResult {
   /** (upperBound − lowerBound) / upperBound. */
   gap: number;
   iterations: number;
+  /** How many trades the routing recovered from the best ν uses (chosenTrades.length). */
   activeTrades: number;
-  /** The trades of the routing recovered from the best ν (one per pool, with a positive input). */
+  /** The trades of that routing (one per pool, each with a positive input). */
   chosenTrades: number[];
   /** Milliseconds until a feasible routing within 1e-6 of the final upper bound was found (NaN if none). */
   msToGap6: number;
@@ -396,13 +397,15 @@ function solveDual(
   bestLower = Math.max(bestLower, primal());
   onLower(bestLower);
   current = evaluate(current.y, true);
+  const chosenTrades = [...chosen.keys()].filter((k) => chosen[k] === 1);
   return {
     upperBound: current.value,
     lowerBound: bestLower,
     gap: gapOf(),
     iterations,
-    activeTrades: chosen.reduce((s, c) => s + c, 0),
-    chosenTrades: [...chosen.keys()].filter((k) => chosen[k] && flows[k].delta > 0),
+    // A trade is chosen only with a positive input.
+    activeTrades: chosenTrades.length,
+    chosenTrades,
     // The caller times the whole branch and bound (from the lower bounds it is told about).
     msToGap6: NaN,
     msTotal: performance.now() - started,

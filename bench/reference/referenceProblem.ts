@@ -9,7 +9,7 @@
 import type { GraphView } from '../../src/graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
 import type { UniV2Pool } from '../../src/pools/univ2/univ2Pool.ts';
-import { HOP_GAS, SPLIT_GAS } from '../../src/routing/gasModel.ts';
+import { SPLIT_GAS, hopGas } from '../../src/routing/gasModel.ts';
 
 /** A directed trade through one pool: token u in, token v out (indices into ReferenceProblem.tokens). */
 export interface Trade {
@@ -136,7 +136,7 @@ export function referenceProblem(
       localIn: a,
       localOut: b,
       scaleIn: priceIn > 0 ? graph.poolLiquidity[pool] / priceIn : 1e18,
-      gas: (HOP_GAS[graph.poolKind(pool)] ?? HOP_GAS.univ3) + (tu === from ? SPLIT_GAS : 0),
+      gas: hopGas(graph.poolKind(pool)) + (tu === from ? SPLIT_GAS : 0),
     };
     if (graph.poolKind(pool) === 'univ2') {
       const st = (graph.pool(pool) as UniV2Pool).state;

@@ -96,13 +96,24 @@ export function estimateGas(shape: GasShape): number {
   return estimateSplitGas({ ...shape, splits: [shape.hopKinds] });
 }
 
+/** Gas of one hop through a pool of this kind (HOP_GAS; a kind without a figure costs as UniV3). */
+export function hopGas(kind: string): number {
+  return HOP_GAS[kind] ?? HOP_GAS.univ3;
+}
+
+/**
+ * Gas of a split transaction of our router before its paths, each of which then adds SPLIT_GAS and its hops (the
+ * first split pays no SPLIT_GAS): ERC-20 in and out.
+ */
+export const SPLIT_TX_BASE_GAS = TX_BASE_GAS + ROUTER_OVERHEAD_GAS - SPLIT_GAS;
+
 /**
  * Estimated gas of executing splits (one or more paths) in one call of our aggregator router.
  * @example estimateSplitGas({ splits: [['univ2'], ['univ3']], ticksCrossed: 0, wrapIn: true, unwrapOut: false })
  */
 export function estimateSplitGas(shape: SplitGasShape): number {
   let gas = TX_BASE_GAS + ROUTER_OVERHEAD_GAS + Math.max(0, shape.splits.length - 1) * SPLIT_GAS;
-  for (const kinds of shape.splits) for (const kind of kinds) gas += HOP_GAS[kind] ?? HOP_GAS.univ3;
+  for (const kinds of shape.splits) for (const kind of kinds) gas += hopGas(kind);
   for (const kind of shape.repeatedHopKinds ?? []) gas -= REPEATED_POOL_SAVING[repeatGroup(kind)];
   gas += shape.ticksCrossed * TICK_CROSS_GAS + (shape.wordsCrossed ?? 0) * WORD_STEP_GAS;
   if (shape.wrapIn) gas += WRAP_GAS;
@@ -123,15 +134,14 @@ export interface GasMeter {
  */
 export function splitGasMeter(graph: GraphView, maxGasUnits: number, shape: { wrapIn: boolean; unwrapOut: boolean }): GasMeter {
   const used = new Set<number>();
-  // The first split pays no SPLIT_GAS.
-  let gas = TX_BASE_GAS + ROUTER_OVERHEAD_GAS - SPLIT_GAS + (shape.wrapIn ? WRAP_GAS : 0) + (shape.unwrapOut ? UNWRAP_GAS : 0);
+  let gas = SPLIT_TX_BASE_GAS + (shape.wrapIn ? WRAP_GAS : 0) + (shape.unwrapOut ? UNWRAP_GAS : 0);
   return {
     tryAdd(hops) {
       let added = SPLIT_GAS;
       const pools: number[] = [];
       for (const hop of hops) {
         const kind = graph.poolKind(hop.pool);
-        added += HOP_GAS[kind] ?? HOP_GAS.univ3;
+        added += hopGas(kind);
         if (used.has(hop.pool) || pools.includes(hop.pool)) added -= REPEATED_POOL_SAVING[repeatGroup(kind)];
         pools.push(hop.pool);
       }

@@ -21,6 +21,7 @@ const h = handGraph(
 );
 const problem = referenceProblem(h.graph, h.token('WPLS'), h.token('USDC'), -1, 32);
 const amountIn = 0.6 * DEPTH;
+const uncapped = solveReference(h.graph, problem, amountIn);
 
 /** Float output of one route (dexa_v2 pairs keep 9971/10000 of the input) for input x. */
 function routeOut(x: number): number {
@@ -33,7 +34,6 @@ function routeOut(x: number): number {
 const gasOf = (routes: number) => TX_BASE_GAS + ROUTER_OVERHEAD_GAS + (routes - 1) * SPLIT_GAS + routes * 2 * HOP_GAS.univ2;
 
 test('within a cap that admits 3 of 6 identical routes, the bound is the 3-route optimum (to 1e-4), well below the 6-route one', () => {
-  const uncapped = solveReference(h.graph, problem, amountIn);
   const sixRoutes = ROUTES * routeOut(amountIn / ROUTES);
   const threeRoutes = 3 * routeOut(amountIn / 3);
   assert.ok(Math.abs(uncapped.upperBound / sixRoutes - 1) < 1e-9, `uncapped bound ${uncapped.upperBound} vs ${sixRoutes}`);
@@ -48,7 +48,6 @@ test('within a cap that admits 3 of 6 identical routes, the bound is the 3-route
 });
 
 test('a cap the uncapped optimum fits leaves the bound as it is', () => {
-  const uncapped = solveReference(h.graph, problem, amountIn);
   const capped = cappedBound(h.graph, problem, amountIn, gasOf(ROUTES), uncapped);
   assert.equal(capped.upperBound, uncapped.upperBound);
   assert.equal(capped.gasPrice, 0);
