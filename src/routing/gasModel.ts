@@ -125,6 +125,11 @@ export function estimateSplitGas(shape: SplitGasShape): number {
 export interface GasMeter {
   /** Adds the path and returns true when the transaction with it stays within the cap; otherwise false (not added). */
   tryAdd(hops: readonly Hop[]): boolean;
+  /**
+   * The least gas a transaction spends on a hop through this hop's pool (its first use), with a split's when the hop
+   * starts a path: what keeping the pool in a routing costs at the least, whatever the paths through it.
+   */
+  leastGas(hop: Hop, startsPath: boolean): number;
 }
 
 /**
@@ -149,6 +154,9 @@ export function splitGasMeter(graph: GraphView, maxGasUnits: number, shape: { wr
       gas += added;
       for (const pool of pools) used.add(pool);
       return true;
+    },
+    leastGas(hop, startsPath) {
+      return hopGas(graph.poolKind(hop.pool)) + (startsPath ? SPLIT_GAS : 0);
     },
   };
 }

@@ -2,7 +2,7 @@
 // split (estimateSplitGas): it accepts a path exactly while the split with it stays within the cap.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { estimateSplitGas, repeatedHopKinds, splitGasMeter } from '../../src/routing/gasModel.ts';
+import { SPLIT_GAS, estimateSplitGas, repeatedHopKinds, splitGasMeter } from '../../src/routing/gasModel.ts';
 import type { Hop } from '../../src/routing/types.ts';
 import { handGraph } from '../support/graphs.ts';
 import { E18, E6, TOKENS } from '../split/splitFixtures.ts';
@@ -39,4 +39,12 @@ test('accepts paths while the split stays within the cap, counting a pool used a
   // A refused path is not counted: after two new pools are refused, the pool used again still fits the room left.
   const room = splitGasMeter(h.graph, splitGas([direct, direct]), shape);
   assert.deepEqual([room.tryAdd(direct), room.tryAdd(viaTail), room.tryAdd(direct), room.tryAdd(direct)], [true, false, true, false]);
+});
+
+test('a pool\'s least gas is what a second path through new pools adds: its hops, and the split for the first hop', () => {
+  const meter = splitGasMeter(h.graph, 30_000_000, shape);
+  const least = meter.leastGas(viaTail[0], true) + meter.leastGas(viaTail[1], false);
+  assert.equal(least, splitGas([direct, viaTail]) - splitGas([direct]));
+  // A hop that does not start a path pays no split.
+  assert.equal(meter.leastGas(viaTail[0], true) - meter.leastGas(viaTail[0], false), SPLIT_GAS);
 });

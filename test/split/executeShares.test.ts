@@ -1,6 +1,6 @@
 // Planned shares made exact (executeShares): paths the exact maths rejects are dropped, a gas cap keeps the largest
-// shares, the flow optimiser peels no more paths than the cap lets a transaction carry, and a path through one pool
-// twice sees, at its second hop, the pool its first hop left.
+// shares, the flow optimiser peels no more paths than the cap lets a transaction carry (choosing the pools worth their
+// gas), and a path through one pool twice sees, at its second hop, the pool its first hop left.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
@@ -22,7 +22,7 @@ import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 const perSplit = (legs: SplitLeg[]) => legs.length * 100;
 const perSplitMeter = (max: number) => () => {
   let gas = 0;
-  return { tryAdd: () => gas + 100 <= max && (gas += 100) > 0 };
+  return { tryAdd: () => gas + 100 <= max && (gas += 100) > 0, leastGas: (_: Hop, startsPath: boolean) => (startsPath ? 100 : 0) };
 };
 
 /** WPLS/USDC pools at one price ($0.00003) of the given depths in WPLS, alternating dexa_v2 and dexa_v1 (same fee). */
@@ -135,6 +135,36 @@ test('within the gas cap, the flow is optimised again over the kept paths: the c
   const legs = simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!;
   const optimum = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
   assert.ok(optimum - capped.amountOut >= 0n && optimum - capped.amountOut <= optimum / 1_000_000_000n, `${capped.amountOut} vs ${optimum}`);
+});
+
+test('within the gas cap, the pools kept are those worth their gas: not the widest paths when others give more', () => {
+  // Two deep pools at $0.00003 per WPLS and two shallower ones at $0.00004, and a cap of three paths: the uncapped
+  // flow's three widest paths are the deep pools and one shallow one, but the cap's three give more through one deep
+  // pool and both better-priced ones.
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [4_000_000_000n * E18, 120_000n * E6] },
+    { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 90_000n * E6], platform: 'dexa_v1' },
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 40_000n * E6] },
+    { tokens: ['WPLS', 'USDC'], reserves: [800_000_000n * E18, 32_000n * E6], platform: 'dexa_v1' },
+  ]);
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const amountIn = 1_500_000_000n * E18;
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const uncapped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+  const widest = [...uncapped.legs].sort((a, b) => (b.amountIn > a.amountIn ? 1 : -1)).slice(0, 3);
+  assert.deepEqual(widest.map((leg) => leg.hops[0].pool).sort(), [0, 1, 2]);
+  const capped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 300, gasMeter: perSplitMeter(300) })!;
+  const pools = capped.legs.map((leg) => leg.hops[0].pool);
+  assert.deepEqual([...pools].sort(), [0, 2, 3]);
+  const optimumOver = (kept: number[]) => {
+    const paths = kept.map((pool) => [h.hop(pool, 'WPLS', 'USDC')]);
+    return simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!.reduce((sum, leg) => sum + leg.amountOut, 0n);
+  };
+  // The float optimiser's shares against the closed form's: within a billionth of the output, either way.
+  const best = optimumOver([0, 2, 3]);
+  const gap = capped.amountOut > best ? capped.amountOut - best : best - capped.amountOut;
+  assert.ok(gap <= best / 1_000_000_000n, `${capped.amountOut} vs ${best}`);
+  assert.ok(capped.amountOut > optimumOver([0, 1, 2]) + optimumOver([0, 1, 2]) / 300n, 'beats the widest three by more than 0.3%');
 });
 
 test('a leg through one multi-token pool twice meets, at its second hop, the pool its first hop left (as on chain)', () => {

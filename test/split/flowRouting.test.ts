@@ -180,9 +180,9 @@ test('a multi-token pool serves one token pair in the flow\'s paths, even when t
     const [a, b] = [graph.tokenIndex(from), graph.tokenIndex(to)];
     const { tokens } = candidateSearch(graph, a, b, amountIn, { ...OPTIONS, platformCode: -1 });
     const plan = flowRouting(graph, a, b, amountIn, tokens.tokensAt, { platformCode: -1, maxHops: 6 });
-    assert.ok(plan && plan.paths.length > 1, `${from} → ${to}`);
+    assert.ok(plan && plan.routings.length === 1 && plan.routings[0].paths.length > 1, `${from} → ${to}`);
     const uses = new Map<number, Set<number>>();
-    for (const hops of plan.paths) for (const h of hops) uses.set(h.pool, (uses.get(h.pool) ?? new Set()).add(h.localIn * 256 + h.localOut));
+    for (const hops of plan.routings[0].paths) for (const h of hops) uses.set(h.pool, (uses.get(h.pool) ?? new Set()).add(h.localIn * 256 + h.localOut));
     const shared = [...uses].filter(([, use]) => use.size > 1).map(([pool]) => graph.poolAddress(pool));
     assert.deepEqual(shared, [], `${from} → ${to}`);
   }

@@ -13,19 +13,22 @@ import { flowRouting } from './flowRouting.ts';
 const MAX_FLOW_HOPS = 6;
 
 /**
- * The optimal flow over the searched tokens as an exact split, or null when none executes. Its relativeGap is the
- * dual bound's: no routing over those tokens' pools one way through the final token order (one use per pool) yields
- * more than amountOut·(1 + gap).
+ * The optimal flow over the searched tokens as an exact split (of the flow's plans within the gas cap, the one worth
+ * most), or null when none executes. Its relativeGap is the dual bound's: no routing over those tokens' pools one way
+ * through the final token order (one use per pool) yields more than amountOut·(1 + gap).
  * @example flowQuote(graph, wpls, usdc, 10n ** 24n, [[usdc], [wpls, dai]], options)
  */
 export function flowQuote(graph: GraphView, from: number, to: number, amountIn: bigint, tokensAt: readonly number[][], options: SplitOptions): SplitQuote | null {
   if (options.deadline !== undefined && options.now && options.now() > options.deadline) return null;
   const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: MAX_FLOW_HOPS });
-  if (!flow) return null;
-  const legs = executeShares(graph, flow.paths, floatWeights(flow.shares), amountIn, options);
-  if (!legs || legs.length === 0) return null;
-  const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
-  const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);
-  return { legs, amountOut, value, relativeGap: Math.max(0, flow.bound / Number(amountOut) - 1) };
+  let best: SplitQuote | null = null;
+  for (const plan of flow?.routings ?? []) {
+    const legs = executeShares(graph, plan.paths, floatWeights(plan.shares), amountIn, options);
+    if (!legs || legs.length === 0) continue;
+    const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
+    const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);
+    if (!best || value > best.value) best = { legs, amountOut, value, relativeGap: Math.max(0, flow!.bound / Number(amountOut) - 1) };
+  }
+  return best;
 }
 
