@@ -25,16 +25,37 @@ const perSplitMeter = (max: number) => () => {
   return { tryAdd: () => gas + 100 <= max && (gas += 100) > 0, leastGas: (_: Hop, startsPath: boolean) => (startsPath ? 100 : 0) };
 };
 
-/** WPLS/USDC pools at one price ($0.00003) of the given depths in WPLS, alternating dexa_v2 and dexa_v1 (same fee). */
-function parallelPools(depths: bigint[]) {
+/** WPLS/USDC pools of the given reserves (whole WPLS, whole USDC), alternating dexa_v2 and dexa_v1 (same fee). */
+function wplsUsdcPools(reserves: [bigint, bigint][]) {
   return handGraph(
     TOKENS,
-    depths.map((depth, i) => ({
+    reserves.map(([wpls, usdc], i) => ({
       tokens: ['WPLS', 'USDC'] as [string, string],
-      reserves: [depth * E18, (depth * 3n * E6) / 100_000n] as [bigint, bigint],
+      reserves: [wpls * E18, usdc * E6] as [bigint, bigint],
       platform: i % 2 === 0 ? ('dexa_v2' as const) : ('dexa_v1' as const),
     })),
   );
+}
+
+/** WPLS/USDC pools at one price ($0.00003) of the given depths in whole WPLS (multiples of 100,000). */
+function parallelPools(depths: bigint[]) {
+  return wplsUsdcPools(depths.map((depth) => [depth, (depth * 3n) / 100_000n]));
+}
+
+type Pools = ReturnType<typeof handGraph>;
+
+/** The flow optimiser's exact answer for WPLS → USDC, within `maxGas` of the test gas model when given. */
+function flowWithin(h: Pools, amountIn: bigint, maxGas?: number) {
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const cap = maxGas === undefined ? {} : { gasUnits: perSplit, maxGasUnits: maxGas, gasMeter: perSplitMeter(maxGas) };
+  return flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, { ...OPTIONS, ...cap })!;
+}
+
+/** Output of the exact optimum over direct WPLS → USDC paths through `pools` (closed form, apportioned, executed). */
+function optimumOver(h: Pools, pools: number[], amountIn: bigint): bigint {
+  const paths = pools.map((pool) => [h.hop(pool, 'WPLS', 'USDC')]);
+  return simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!.reduce((sum, leg) => sum + leg.amountOut, 0n);
 }
 
 test('drops a path whose exact swap yields nothing and gives its input to the others, to the wei', () => {
@@ -100,12 +121,10 @@ test('keeps the largest shares, in their order, when the split needs more gas th
 test('the flow optimiser peels only the paths a transaction within the gas cap can carry, the widest first', () => {
   // Four pools at one price: the optimal flow splits in proportion to their depths.
   const h = parallelPools([4_000_000_000n, 3_000_000_000n, 2_000_000_000n, 1_000_000_000n]);
-  const [from, to] = [h.token('WPLS'), h.token('USDC')];
   const amountIn = 1_000_000_000n * E18;
-  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
-  const uncapped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+  const uncapped = flowWithin(h, amountIn);
   assert.equal(uncapped.legs.length, 4);
-  const capped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 200, gasMeter: perSplitMeter(200) })!;
+  const capped = flowWithin(h, amountIn, 200);
   assert.deepEqual(capped.legs.map((leg) => leg.hops[0].pool).sort(), [0, 1]);
   assert.equal(capped.legs[0].amountIn + capped.legs[1].amountIn, amountIn);
   const share = (pool: number) => capped.legs.find((leg) => leg.hops[0].pool === pool)!.amountIn;
@@ -119,21 +138,17 @@ test('the flow optimiser peels only the paths a transaction within the gas cap c
 test('within the gas cap, the flow is optimised again over the kept paths: the closed-form optimum of the two deepest', () => {
   // Four pools at different prices (USDC per WPLS rising as the pools get shallower): the two kept paths' shares of
   // the four-pool flow are not the best split of the whole input between those two.
-  const h = handGraph(TOKENS, [
-    { tokens: ['WPLS', 'USDC'], reserves: [4_000_000_000n * E18, 120_000n * E6] },
-    { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 99_000n * E6], platform: 'dexa_v1' },
-    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 36_000n * E6] },
-    { tokens: ['WPLS', 'USDC'], reserves: [500_000_000n * E18, 19_500n * E6], platform: 'dexa_v1' },
+  const h = wplsUsdcPools([
+    [4_000_000_000n, 120_000n],
+    [3_000_000_000n, 99_000n],
+    [1_000_000_000n, 36_000n],
+    [500_000_000n, 19_500n],
   ]);
-  const [from, to] = [h.token('WPLS'), h.token('USDC')];
   const amountIn = 1_500_000_000n * E18;
-  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
-  const capped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 200, gasMeter: perSplitMeter(200) })!;
+  const capped = flowWithin(h, amountIn, 200);
   const pools = capped.legs.map((leg) => leg.hops[0].pool);
   assert.deepEqual([...pools].sort(), [0, 1]);
-  const paths = pools.map((pool) => [h.hop(pool, 'WPLS', 'USDC')]);
-  const legs = simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!;
-  const optimum = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
+  const optimum = optimumOver(h, pools, amountIn);
   assert.ok(optimum - capped.amountOut >= 0n && optimum - capped.amountOut <= optimum / 1_000_000_000n, `${capped.amountOut} vs ${optimum}`);
 });
 
@@ -141,30 +156,24 @@ test('within the gas cap, the pools kept are those worth their gas: not the wide
   // Two deep pools at $0.00003 per WPLS and two shallower ones at $0.00004, and a cap of three paths: the uncapped
   // flow's three widest paths are the deep pools and one shallow one, but the cap's three give more through one deep
   // pool and both better-priced ones.
-  const h = handGraph(TOKENS, [
-    { tokens: ['WPLS', 'USDC'], reserves: [4_000_000_000n * E18, 120_000n * E6] },
-    { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 90_000n * E6], platform: 'dexa_v1' },
-    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 40_000n * E6] },
-    { tokens: ['WPLS', 'USDC'], reserves: [800_000_000n * E18, 32_000n * E6], platform: 'dexa_v1' },
+  const h = wplsUsdcPools([
+    [4_000_000_000n, 120_000n],
+    [3_000_000_000n, 90_000n],
+    [1_000_000_000n, 40_000n],
+    [800_000_000n, 32_000n],
   ]);
-  const [from, to] = [h.token('WPLS'), h.token('USDC')];
   const amountIn = 1_500_000_000n * E18;
-  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
-  const uncapped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+  const uncapped = flowWithin(h, amountIn);
   const widest = [...uncapped.legs].sort((a, b) => (b.amountIn > a.amountIn ? 1 : -1)).slice(0, 3);
   assert.deepEqual(widest.map((leg) => leg.hops[0].pool).sort(), [0, 1, 2]);
-  const capped = flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 300, gasMeter: perSplitMeter(300) })!;
-  const pools = capped.legs.map((leg) => leg.hops[0].pool);
-  assert.deepEqual([...pools].sort(), [0, 2, 3]);
-  const optimumOver = (kept: number[]) => {
-    const paths = kept.map((pool) => [h.hop(pool, 'WPLS', 'USDC')]);
-    return simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!.reduce((sum, leg) => sum + leg.amountOut, 0n);
-  };
+  const capped = flowWithin(h, amountIn, 300);
+  assert.deepEqual(capped.legs.map((leg) => leg.hops[0].pool).sort(), [0, 2, 3]);
   // The float optimiser's shares against the closed form's: within a billionth of the output, either way.
-  const best = optimumOver([0, 2, 3]);
+  const best = optimumOver(h, [0, 2, 3], amountIn);
   const gap = capped.amountOut > best ? capped.amountOut - best : best - capped.amountOut;
   assert.ok(gap <= best / 1_000_000_000n, `${capped.amountOut} vs ${best}`);
-  assert.ok(capped.amountOut > optimumOver([0, 1, 2]) + optimumOver([0, 1, 2]) / 300n, 'beats the widest three by more than 0.3%');
+  const ofWidest = optimumOver(h, [0, 1, 2], amountIn);
+  assert.ok(capped.amountOut > ofWidest + ofWidest / 300n, `${capped.amountOut} vs ${ofWidest} through the widest three`);
 });
 
 test('a leg through one multi-token pool twice meets, at its second hop, the pool its first hop left (as on chain)', () => {
