@@ -21,13 +21,14 @@ const MAX_FLOW_HOPS = 6;
 export function flowQuote(graph: GraphView, from: number, to: number, amountIn: bigint, tokensAt: readonly number[][], options: SplitOptions): SplitQuote | null {
   if (options.deadline !== undefined && options.now && options.now() > options.deadline) return null;
   const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: MAX_FLOW_HOPS });
+  if (!flow) return null;
   let best: SplitQuote | null = null;
-  for (const plan of flow?.routings ?? []) {
+  for (const plan of flow.routings) {
     const legs = executeShares(graph, plan.paths, floatWeights(plan.shares), amountIn, options);
     if (!legs || legs.length === 0) continue;
     const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
     const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);
-    if (!best || value > best.value) best = { legs, amountOut, value, relativeGap: Math.max(0, flow!.bound / Number(amountOut) - 1) };
+    if (!best || value > best.value) best = { legs, amountOut, value, relativeGap: Math.max(0, flow.bound / Number(amountOut) - 1) };
   }
   return best;
 }

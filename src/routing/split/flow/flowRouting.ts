@@ -11,7 +11,7 @@ import type { Hop } from '../../types.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
 import { type FlowNetwork, againstOrder, flowNetwork, tradeHop, zeroFlowPrices } from './flowNetwork.ts';
 import { type FlowPaths, flowPaths } from './flowPaths.ts';
-import { tradesWithinGas } from './gasSelection.ts';
+import { rankByProfitPerGas, tradesWithinGas } from './gasSelection.ts';
 
 /**
  * Solves: the first in the network's first order, the second after ordering the tokens by the first's prices and
@@ -96,9 +96,8 @@ export function flowRouting(
   }
   const { solution: last, disabled: lastDisabled, order: lastOrder } = solved;
   const asHops = (path: number[]) => path.map((i) => tradeHop(network, i));
-  const meter = () => options.gasMeter?.();
   const peel = (solution: DualSolution, disabled: Uint8Array) => {
-    const count = meter();
+    const count = options.gasMeter?.();
     return flowPaths(network, solution, disabled, lastOrder, options.maxHops, count && ((path: number[]) => count.tryAdd(asHops(path))));
   };
   // The gas cap cut the peeling, and the kept paths carry less than the whole flow: the optimal flow over their trades
@@ -111,15 +110,16 @@ export function flowRouting(
   };
   const widest = peel(last, lastDisabled);
   const plans = [overKept(widest, last)];
-  const model = meter();
+  const model = options.gasMeter?.();
   if (widest.capped && model && !late(options)) {
     // The widest paths need not be the pools worth their gas: the trades of most profit per gas, within a multiple
     // of the least gas the widest paths' pools spend, each solved and peeled too (flowQuote takes the best exact one).
     const leastGas = (i: number) => model.leastGas(tradeHop(network, i), network.trades.from[i] === network.source);
     const budget = [...new Set(widest.paths.flat())].reduce((sum, i) => sum + leastGas(i), 0);
+    const ranked = rankByProfitPerGas(network, last, lastDisabled, leastGas);
     for (const factor of SELECTION_FACTORS) {
       if (late(options)) break;
-      const left = tradesWithinGas(network, last, lastDisabled, leastGas, budget * factor);
+      const left = tradesWithinGas(ranked, network.trades.count, budget * factor);
       // Every pool of the flow fits: the widest paths' plan already holds the answer (and so would a larger factor).
       if (!left) break;
       const solution = solveDual(network, left, last.prices, { ...options, warm: true });

@@ -6,34 +6,41 @@
 import type { DualSolution } from './dualFlow.ts';
 import type { FlowNetwork } from './flowNetwork.ts';
 
+/** An active trade of the flow and its least gas. */
+export interface TradeGas {
+  trade: number;
+  gas: number;
+}
+
 /**
- * The trades to leave out (1) so that the kept ones, by falling profit per unit of `leastGas`, spend at most
- * `gasBudget` of it: the active trades of `solution` that are not `disabled`, taken in that order while they fit. Null
- * when they all fit (nothing to leave out).
- * @example tradesWithinGas(network, solution, disabled, (i) => 52_300, 1_000_000)
+ * The active trades of `solution` that are not `disabled`, by falling profit per unit of `leastGas` (ties by index).
+ * @example rankByProfitPerGas(network, solution, disabled, (i) => 52_300)[0].trade
  */
-export function tradesWithinGas(
-  network: FlowNetwork,
-  solution: DualSolution,
-  disabled: Uint8Array,
-  leastGas: (trade: number) => number,
-  gasBudget: number,
-): Uint8Array | null {
-  const left = new Uint8Array(network.trades.count).fill(1);
-  const worth: { trade: number; perGas: number; gas: number }[] = [];
+export function rankByProfitPerGas(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, leastGas: (trade: number) => number): TradeGas[] {
+  const worth: (TradeGas & { perGas: number })[] = [];
   for (let i = 0; i < network.trades.count; i++) {
     if (disabled[i] !== 0 || !(solution.delta[i] > 0)) continue;
     const gas = leastGas(i);
-    worth.push({ trade: i, perGas: solution.profit[i] / gas, gas });
+    worth.push({ trade: i, gas, perGas: solution.profit[i] / gas });
   }
   worth.sort((a, b) => b.perGas - a.perGas || a.trade - b.trade);
+  return worth;
+}
+
+/**
+ * The trades to leave out (1) of a network of `tradeCount` trades so that the kept ones, taken from `ranked` in its
+ * order while they fit, spend at most `gasBudget`; null when they all fit (nothing to leave out).
+ * @example tradesWithinGas(rankByProfitPerGas(network, solution, disabled, leastGas), network.trades.count, 1_000_000)
+ */
+export function tradesWithinGas(ranked: readonly TradeGas[], tradeCount: number, gasBudget: number): Uint8Array | null {
+  const left = new Uint8Array(tradeCount).fill(1);
   let spent = 0;
   let kept = 0;
-  for (const { trade, gas } of worth) {
+  for (const { trade, gas } of ranked) {
     if (spent + gas > gasBudget) break;
     spent += gas;
     left[trade] = 0;
     kept++;
   }
-  return kept < worth.length ? left : null;
+  return kept < ranked.length ? left : null;
 }
