@@ -6,7 +6,7 @@ import type { GraphView } from '../graph/graphView.ts';
 import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
 import { pathImpact } from '../routing/pathImpact.ts';
-import { type ExecutedLeg, estimateExecutedGas, estimateGas, estimateSplitGas, repeatedHopKinds, splitGasMeter } from '../routing/gasModel.ts';
+import { type ExecutedLeg, estimateExecutedGas, estimateGas, splitGasMeter } from '../routing/gasModel.ts';
 import { percents } from '../routing/split/apportion.ts';
 import { findBestSplit, splitOverPaths } from '../routing/split/findBestSplit.ts';
 import type { SplitLeg, SplitOptions, SplitQuote } from '../routing/split/types.ts';
@@ -42,28 +42,10 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
 
   const startedMs = performance.now();
   const outputDecimals = graph.tokenDecimals(to);
-  // A one-platform UniV2 path goes through that platform's router (see pathTx), anything else through ours.
-  const gasOfHops = (hops: Hop[], ticksCrossed: number) =>
-    estimateGas({
-      hopKinds: hops.map((h) => graph.poolKind(h.pool)),
-      ticksCrossed,
-      wrapIn,
-      unwrapOut,
-      executor: platformRouterOf(graph, preset, hops) ? 'platformRouter' : 'aggregator',
-    });
-  const gasOf = (path: PathQuote) => gasOfHops(path.hops, path.ticksCrossed);
-  const gasOfLegs = (legs: SplitLeg[]) =>
-    legs.length === 1
-      ? gasOfHops(legs[0].hops, legs[0].ticksCrossed)
-      : estimateSplitGas({
-          splits: legs.map((leg) => leg.hops.map((h) => graph.poolKind(h.pool))),
-          ticksCrossed: legs.reduce((sum, leg) => sum + leg.ticksCrossed, 0),
-          repeatedHopKinds: repeatedHopKinds(graph, legs.map((leg) => leg.hops)),
-          wrapIn,
-          unwrapOut,
-        });
-  // The quoted route's gasEstimate also counts the UniV3 tick-bitmap words its exact execution walked, which the
-  // search leaves out.
+  // A route's gas as quoted, from its exact execution (so it also counts the UniV3 tick-bitmap words walked, which the
+  // search's float estimates leave out); a one-platform UniV2 path goes through that platform's router (see pathTx),
+  // anything else through ours. Routes are priced and splits held to the cap on this same figure, so the gasEstimate
+  // of a split answer never exceeds MAX_SPLIT_GAS.
   const quotedGas = (legs: ExecutedLeg[]) =>
     estimateExecutedGas(graph, legs, {
       wrapIn,
@@ -76,7 +58,7 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     : undefined;
   const options: Omit<SearchOptions, 'maxHops' | 'candidates' | 'connectors'> = {
     platformCode: task.platform === 'mixed' ? -1 : DEX_PLATFORM_IDS.indexOf(task.platform),
-    gasCostInOutput: gasCost && ((path) => gasCost(gasOf(path))),
+    gasCostInOutput: gasCost && ((path) => gasCost(quotedGas([path]))),
   };
   const budgetMs = task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS;
   const searchDeadline = startedMs + SEARCH_SHARE_OF_BUDGET * budgetMs;
@@ -91,8 +73,8 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     ...SPLIT_PROFILE,
     platformCode: options.platformCode,
     seedPaths: seeds.map((p) => p.hops),
-    gasCostInOutput: gasCost && ((legs) => gasCost(gasOfLegs(legs))),
-    gasUnits: gasOfLegs,
+    gasCostInOutput: gasCost && ((legs) => gasCost(quotedGas(legs))),
+    gasUnits: quotedGas,
     maxGasUnits: MAX_SPLIT_GAS,
     gasMeter: () => splitGasMeter(graph, MAX_SPLIT_GAS, { wrapIn, unwrapOut }),
     deadline: searchDeadline,
