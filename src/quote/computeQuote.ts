@@ -5,10 +5,9 @@ import { getAddress } from 'viem/utils';
 import type { GraphView } from '../graph/graphView.ts';
 import { DEX_PLATFORM_IDS, type NetworkPreset } from '../network/types.ts';
 import { findBestPath } from '../routing/findBestPath.ts';
-import { pathImpact } from '../routing/pathImpact.ts';
 import { type ExecutedLeg, estimateExecutedGas, estimateGas, splitGasMeter } from '../routing/gasModel.ts';
 import { percents } from '../routing/split/apportion.ts';
-import { findBestSplit, splitOverPaths } from '../routing/split/findBestSplit.ts';
+import { findBestSplit } from '../routing/split/findBestSplit.ts';
 import type { SplitLeg, SplitOptions, SplitQuote } from '../routing/split/types.ts';
 import type { Hop, PathQuote, SearchOptions } from '../routing/types.ts';
 import { buildRouterTx } from '../tx/buildRouterTx.ts';
@@ -18,7 +17,7 @@ import { platformRouterOf } from '../tx/routerHops.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
-import { DEFAULT_ADVANCED_TIME_BUDGET_MS, JOIN_SHARE_OF_BUDGET, MAX_SPLIT_GAS, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SMALL_IMPACT, SPLIT_PROFILE } from './searchProfiles.ts';
+import { DEFAULT_ADVANCED_TIME_BUDGET_MS, MAX_SPLIT_GAS, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SPLIT_PROFILE } from './searchProfiles.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
 export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -64,11 +63,12 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
   const searchDeadline = startedMs + SEARCH_SHARE_OF_BUDGET * budgetMs;
   const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
   const advanced = task.mode === 'advanced';
-  // A trade that barely moves prices gains little from splitting and most from the deep single-path search (more
-  // hops and connectors), which then also seeds the split search; a price-moving one runs the split search first.
-  const barelyMoves = advanced && standard !== null && pathImpact(graph, standard.hops, Number(task.amountIn)) < SMALL_IMPACT;
-  const deepFirst = barelyMoves ? deeperPath(graph, from, to, task, options, standard) : null;
-  const seeds = [standard, deepFirst].filter((p, i, all): p is PathQuote => p !== null && all.indexOf(p) === i);
+  // /quotes/advanced runs the deep single-path search (more hops and connectors) first, and its path seeds the split
+  // search: the candidates, the flow's tokens and the path optimiser then reach the tokens it went through, so the
+  // split is never below it (run after the split, and joined only when it beat the split, it found tokens whose
+  // first units beat the split's margin and left them out).
+  const path = advanced ? deeperPath(graph, from, to, task, options, standard) : standard;
+  const seeds = [standard, path].filter((p, i, all): p is PathQuote => p !== null && all.indexOf(p) === i);
   const splitOptions: SplitOptions = {
     ...SPLIT_PROFILE,
     platformCode: options.platformCode,
@@ -80,18 +80,8 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     deadline: searchDeadline,
     now: () => performance.now(),
   };
-  let split = advanced ? findBestSplit(graph, from, to, task.amountIn, splitOptions) : null;
-  // Otherwise the deep search runs when the split search left time for it.
-  const path = deepFirst ?? (advanced && performance.now() < searchDeadline ? deeperPath(graph, from, to, task, options, standard) : standard);
+  const split = advanced ? findBestSplit(graph, from, to, task.amountIn, splitOptions) : null;
   const pathValue = path ? path.amountOut - (options.gasCostInOutput?.(path) ?? 0n) : 0n;
-  // A deep path that beats the split goes through tokens the split search left out: split over it and the split's
-  // paths, within what is left of the budget's search share and the replay share's first half.
-  const joinDeadline = startedMs + JOIN_SHARE_OF_BUDGET * budgetMs;
-  if (split && path && path !== standard && pathValue > split.value && performance.now() < joinDeadline) {
-    const paths = [path.hops, ...split.legs.map((leg) => leg.hops)];
-    const joined = splitOverPaths(graph, paths, task.amountIn, { ...splitOptions, deadline: joinDeadline });
-    if (joined && joined.value > pathValue) split = joined;
-  }
   if (split && split.legs.length > 1 && (!path || split.value > pathValue)) {
     const tx = task.userAddress ? splitTx(graph, preset, task, split) : undefined;
     return { ok: true, quote: splitQuote(graph, split, outputDecimals, quotedGas(split.legs), tx) };

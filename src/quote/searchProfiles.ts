@@ -26,12 +26,3 @@ export const DEFAULT_ADVANCED_TIME_BUDGET_MS = 25;
  * exact replay of the split, its transaction), so the answer arrives within the budget.
  */
 export const SEARCH_SHARE_OF_BUDGET = 0.7;
-
-/** Share of the budget by which joining the deep single path with the split's paths must end (see computeQuote). */
-export const JOIN_SHARE_OF_BUDGET = 0.85;
-
-/**
- * /quotes/advanced runs the deep single-path search before the split search when the /quotes path loses less than this
- * share to its price impact (10 bp): splitting can gain at most about that much, a better route more.
- */
-export const SMALL_IMPACT = 1e-3;

@@ -129,3 +129,34 @@ test('price-moving $1M trades split over more routes than the old fixed 48, each
     assert.ok(gasUnits <= MAX_SPLIT_GAS && gasUnits > MAX_SPLIT_GAS * 0.9, `${from} → ${to}: gas ${gasUnits}`);
   }
 });
+
+test('the deep single path seeds the split: a 4-hop route only it finds joins a split it does not beat alone', () => {
+  const h = handGraph(
+    [
+      { symbol: 'WPLS', decimals: 18 },
+      { symbol: 'USDC', decimals: 6 },
+      { symbol: 'AAA', decimals: 18 },
+      { symbol: 'BBB', decimals: 18 },
+      { symbol: 'CCC', decimals: 18 },
+    ],
+    [
+      { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v2' },
+      { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v1' },
+      { tokens: ['WPLS', 'AAA'], reserves: [3_000_000_000n * E18, 3_000_000_000n * E18], platform: 'dexa_v2' },
+      { tokens: ['AAA', 'BBB'], reserves: [3_000_000_000n * E18, 3_000_000_000n * E18], platform: 'dexa_v2' },
+      { tokens: ['BBB', 'CCC'], reserves: [3_000_000_000n * E18, 3_000_000_000n * E18], platform: 'dexa_v2' },
+      { tokens: ['CCC', 'USDC'], reserves: [3_000_000_000n * E18, 120_000n * E6], platform: 'dexa_v2' },
+    ],
+  );
+  const amountIn = 1_000_000_000n * E18;
+  const chain = (x: bigint) => h.out(5, 'CCC', h.out(4, 'BBB', h.out(3, 'AAA', h.out(2, 'WPLS', x))));
+  const twoPools = h.out(0, 'WPLS', amountIn / 2n) + h.out(1, 'WPLS', amountIn / 2n);
+  // The 4-hop route alone beats either pool alone (so the deep search returns it) but not the two pools' split: the
+  // split search, which searches 3 hops, answered that split, and the route was never tried beside it.
+  assert.ok(chain(amountIn) > h.out(0, 'WPLS', amountIn) && chain(amountIn) < twoPools);
+  const outcome = computeQuote(h.graph, h.preset, { ...task(h, { amountIn, userAddress: undefined }), timeBudgetMs: 2_000 });
+  assert.ok(outcome.ok);
+  const { splits, amountOut } = outcome.quote;
+  assert.deepEqual(splits.map(([, legs]) => legs.length).sort(), [1, 1, 4]);
+  assert.ok(amountOut > (twoPools * 6n) / 5n, `${amountOut} vs ${twoPools}`);
+});

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getAmountOut } from '../../src/pools/univ2/univ2Math.ts';
-import { findBestSplit, splitOverPaths } from '../../src/routing/split/findBestSplit.ts';
+import { findBestSplit } from '../../src/routing/split/findBestSplit.ts';
 import type { SplitLeg, SplitOptions } from '../../src/routing/split/types.ts';
 import { handGraph } from '../support/graphs.ts';
 import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
@@ -116,26 +116,4 @@ test('splits a large trade between the direct pool and a two-hop route through a
 test('finds no split between tokens no pool joins', () => {
   const h = handGraph(TOKENS, [{ tokens: ['WPLS', 'USDC'], reserves: [E18 * 1000n, E6 * 1000n] }]);
   assert.equal(findBestSplit(h.graph, h.token('TAIL'), h.token('USDC'), E18, OPTIONS), null);
-});
-
-test('splits over given paths: a path found elsewhere joins the split, and a path trading a pool the other way is left out', () => {
-  const h = handGraph(TOKENS, [
-    { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 90_000n * E6] },
-    { tokens: ['WPLS', 'TAIL'], reserves: [1_000_000_000n * E18, 1_000_000_000n * E18] },
-    { tokens: ['TAIL', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
-  ]);
-  const amountIn = 400_000_000n * E18 + 3n;
-  const direct = [h.hop(0, 'WPLS', 'USDC')];
-  const viaTail = [h.hop(1, 'WPLS', 'TAIL'), h.hop(2, 'TAIL', 'USDC')];
-  // Sells USDC into pool 0, which the direct path buys USDC from: it cannot join that split.
-  const against = [h.hop(1, 'WPLS', 'TAIL'), h.hop(2, 'TAIL', 'USDC'), h.hop(0, 'USDC', 'WPLS'), h.hop(0, 'WPLS', 'USDC')];
-  const split = splitOverPaths(h.graph, [direct, viaTail, against], amountIn, OPTIONS)!;
-  assert.deepEqual(split.legs.map((leg) => leg.hops.length), [1, 2]);
-  assert.equal(split.legs[0].amountIn + split.legs[1].amountIn, amountIn);
-  // Each share is the one of highest exact output, to the wei: one wei more on either side gives less.
-  const outOf = (first: bigint) => h.out(0, 'WPLS', first) + h.out(2, 'TAIL', h.out(1, 'WPLS', amountIn - first));
-  const first = split.legs[0].amountIn;
-  assert.equal(split.amountOut, outOf(first));
-  assert.ok(outOf(first + 1n) <= split.amountOut && outOf(first - 1n) <= split.amountOut, `${outOf(first - 1n)} ${split.amountOut} ${outOf(first + 1n)}`);
-  assert.ok(split.amountOut > h.out(0, 'WPLS', amountIn), 'beats the direct pool alone');
 });

@@ -34,8 +34,6 @@ const POLISH_TOLERANCE = 5e-5;
 const POLISH_ITERATIONS = 15;
 /** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
 const PRUNE_ITERATIONS = 60;
-/** Iterations of a split over given paths (splitOverPaths): few paths, most of the answer already among them. */
-const JOIN_ITERATIONS = 60;
 /**
  * Pools' outputs are concave in their input, so no split of `total` over the searched tokens can beat total times the
  * best marginal rate at zero flow. When the best single candidate is this close to that ceiling (a tenth of a basis
@@ -113,19 +111,6 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
     x = improved.x;
     disabled[improved.removed] = 1;
   }
-}
-
-/**
- * The best split over exactly `paths` (those that conflict with an earlier one left out), or null when none executes:
- * for joining a path found by another search (the deep single-path search) with a split's paths.
- * @example splitOverPaths(graph, [deep.hops, ...split.legs.map((leg) => leg.hops)], amountIn, options)
- */
-export function splitOverPaths(graph: GraphView, paths: readonly Hop[][], amountIn: bigint, options: SplitOptions): SplitQuote | null {
-  const usable = compatible([...paths], paths.length);
-  const total = Number(amountIn);
-  const model = new SplitModel(graph, usable, total);
-  const allocation = optimiseSplit(model, total, { tolerance: TOLERANCE, maxIterations: JOIN_ITERATIONS, deadline: options.deadline, now: options.now });
-  return exactQuote(graph, usable, allocation, amountIn, options);
 }
 
 /**
