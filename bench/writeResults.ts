@@ -111,15 +111,28 @@ if (section('HTTP load over loopback (autocannon, 50 connections)', http)) {
     '|---|---|---|---|---|',
   );
   for (const [key, r] of Object.entries<any>(f)) {
-    if (typeof r === 'object') lines.push(`| ${key} | ${r.requestsPerSecond} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.non2xx} |`);
+    if (typeof r === 'object' && 'requestsPerSecond' in r) lines.push(`| ${key} | ${r.requestsPerSecond} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.non2xx} |`);
   }
   lines.push(
     '',
     `Cached quote / bare echo: ${f.cachedOverEcho} (target ≥ 0.5: ${mark(f.cachedOverEcho >= 0.5)}).`,
-    `Uncached /quotes, worker pool / inline: ${f.poolOverInline}.`,
+    `Uncached /quotes, default worker pool / inline: ${f.poolOverInline}; default worker pool / one worker: ${f.poolOverOneWorker} for /quotes, ${f.advancedPoolOverOneWorker} for /quotes/advanced.`,
     'Uncached requests come from the routing benchmark\'s query mix, about 0.2% of whose pairs have no route: their',
     'no-route 400 answers are the non-2xx counts. Uncached /quotes/advanced runs split routing with its 25 ms anytime',
-    'budget per request, so one worker serves a few hundred a second and 50 concurrent connections queue.',
+    'budget per request, so a worker serves a few hundred a second and 50 concurrent connections queue.',
+    '',
+    'A cached /quotes answer asked every 5 ms by one more client while the 50 connections load the workers with uncached',
+    '/quotes/advanced requests (how long an answer that needs no search waits behind the searches):',
+    '',
+    '| Workers | cached p50 ms | p90 ms | p99 ms | probes | advanced req/s meanwhile |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const [key, r] of Object.entries<any>(f.cachedUnderAdvancedLoad ?? {})) lines.push(`| ${key} | ${r.p50Ms} | ${r.p90Ms} | ${r.p99Ms} | ${r.probes} | ${r.advancedPerSecond} |`);
+  lines.push(
+    '',
+    'The HTTP thread\'s share of an advanced quote is tens of microseconds, so a worker per core (not cores − 1) serves',
+    'more of them; at nice 0 those workers take the cores from the HTTP thread, at nice 10 it preempts them as soon',
+    'as a request arrives.',
     '',
   );
 }

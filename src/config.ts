@@ -6,6 +6,8 @@ export interface ServiceConfig {
   host: string;
   /** Quote workers; 0 computes quotes inline on the main thread. */
   workers: number;
+  /** Nice value of the quote workers' threads (0–19): the HTTP thread, at 0, preempts a route search at once. */
+  workerNice: number;
   rateLimitPerMinute: number;
   whitelistDomains: string[];
   trustProxy: boolean;
@@ -42,7 +44,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   return {
     port: integer(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
-    workers: integer(env, 'WORKERS', Math.max(1, availableParallelism() - 1)),
+    // One worker per core, not cores − 1: the HTTP thread's share of a quote is tens of microseconds, and the workers
+    // run at a lower priority (workerNice), so it still gets a core the moment a request arrives (bench/RESULTS.md).
+    workers: integer(env, 'WORKERS', availableParallelism()),
+    workerNice: niceValue(env, 'WORKER_NICE', 10),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60),
     whitelistDomains: (env.WHITELIST_DOMAINS ?? '')
       .split(',')
@@ -70,6 +75,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function niceValue(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value > 19) throw new Error(`${name} must be between 0 and 19, got "${env[name]}"`);
   return value;
 }
 

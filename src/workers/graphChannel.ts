@@ -15,4 +15,6 @@ export type ChannelMessage = ({ kind: 'version' } & GraphPublication) | { kind: 
 export interface WorkerSetup {
   initial: GraphPublication;
   presetPath?: string;
+  /** Nice value the worker gives its own thread (0: unchanged). */
+  nice?: number;
 }

@@ -24,6 +24,8 @@ export interface PoolSettings {
   /** Tasks queued beyond the workers before new ones are refused (503). */
   maxQueue: number;
   presetPath?: string;
+  /** Nice value of the worker threads (0–19; absent or 0: the process's own). */
+  nice?: number;
 }
 
 export class PooledQuoteRunner implements QuoteRunner {
@@ -49,6 +51,7 @@ export class PooledQuoteRunner implements QuoteRunner {
     const workerData: WorkerSetup = {
       initial: { version: this.graph.version, buffer },
       presetPath: settings.presetPath,
+      nice: settings.nice,
     };
     this.pool = new Piscina({
       // The worker runs from source under tsx (tests) and from dist/ when built (npm start).

@@ -1,5 +1,6 @@
 // Piscina worker entry: quotes tasks on the graph version each task names. Graph versions arrive over a
 // BroadcastChannel as shared buffers, so attaching costs no copy whatever the graph's size.
+import { setPriority } from 'node:os';
 import { BroadcastChannel, threadId, workerData } from 'node:worker_threads';
 import { loadPreset } from '../network/loadPreset.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
@@ -9,6 +10,10 @@ import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphCha
 import { GraphVersions } from './graphVersions.ts';
 
 const setup = workerData as WorkerSetup;
+// On Linux a thread's nice value is its own (setpriority on the calling thread): a search running here yields to the
+// HTTP thread as soon as a request arrives, so cached answers and hand-offs do not wait for a time slice. Raising
+// one's own nice value needs no privilege.
+if (setup.nice) setPriority(0, setup.nice);
 const preset = loadPreset(setup.presetPath);
 const versions = new GraphVersions();
 versions.add(setup.initial);

@@ -1,0 +1,22 @@
+// Service configuration: defaults that depend on the machine, and values refused at start.
+import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
+import { test } from 'node:test';
+import { loadConfig } from '../src/config.ts';
+
+test('runs one quote worker per core at nice 10 by default', () => {
+  const config = loadConfig({});
+  assert.equal(config.workers, availableParallelism());
+  assert.equal(config.workerNice, 10);
+});
+
+test('takes WORKERS and WORKER_NICE from the environment', () => {
+  const config = loadConfig({ WORKERS: '3', WORKER_NICE: '0' });
+  assert.equal(config.workers, 3);
+  assert.equal(config.workerNice, 0);
+});
+
+test('refuses a WORKER_NICE outside 0–19 at start', () => {
+  assert.throws(() => loadConfig({ WORKER_NICE: '20' }), /WORKER_NICE must be between 0 and 19, got "20"/);
+  assert.throws(() => loadConfig({ WORKER_NICE: '-1' }), /WORKER_NICE must be a non-negative integer, got "-1"/);
+});
