@@ -1,7 +1,8 @@
 // Latency of /quotes/advanced with split routing over the fixed query mix of bench/routingLatency.ts, with the default
 // 25 ms time budget: the service with its worker pool (dist/, one worker, asked one request at a time over loopback)
-// and the engine alone (computeQuote inline), on the default snapshot and on 250,000 pools; plus the share of answers
-// that were split and the share that ran into the budget.
+// and the engine alone (computeQuote inline), on the default snapshot and on 250,000 pools, without gas prices and
+// (default snapshot) with them, as wallets send; plus the share of answers that were split and the share that ran
+// into the budget.
 import { writeFileSync } from 'node:fs';
 import { buildGraph } from '../src/graph/buildGraph.ts';
 import { GraphView } from '../src/graph/graphView.ts';
@@ -20,11 +21,21 @@ import { defaultSnapshotPath, largeSnapshotPath, loadSnapshot } from './support/
 const QUERIES = Number(process.env.ADVANCED_BENCH_QUERIES ?? 1000);
 const WARM_UP = 300;
 const preset = loadPreset();
+/** Gas priced as in the README's example request: 7M gwei at $0.00003 per PLS, about $0.02 per 100,000 gas. */
+const GAS_PRICE_WEI = 7_000_000_000_000_000n;
+const GAS_TOKEN_PRICE_USD = 0.00003;
+const USD_PER_NATIVE_WEI = GAS_TOKEN_PRICE_USD / 1e18;
 
-function task(graph: GraphView, q: BenchQuery): QuoteTask {
+/** The output token's USD price from the graph's native prices (what a wallet would send as tokenOutPrice). */
+function tokenOutPriceUsd(graph: GraphView, token: number): number {
+  return graph.tokenNativePrice[token] * USD_PER_NATIVE_WEI * 10 ** graph.tokenDecimals(token);
+}
+
+function task(graph: GraphView, q: BenchQuery, priced: boolean): QuoteTask {
   return {
     graphVersion: graph.version, mode: 'advanced', platform: 'mixed', fromToken: graph.tokenAddress(q.from), toToken: graph.tokenAddress(q.to),
     amountIn: q.amountIn, slippagePpm: 5000n, deadline: 0n,
+    gasPricing: priced ? { gasPriceWei: GAS_PRICE_WEI, gasTokenPriceUsd: GAS_TOKEN_PRICE_USD, tokenOutPriceUsd: tokenOutPriceUsd(graph, q.to) } : undefined,
   };
 }
 
@@ -36,12 +47,12 @@ type Answer = { routes: number };
  */
 type Arrived = { answer: () => Answer };
 
-async function measure(graph: GraphView, queries: BenchQuery[], quote: (task: QuoteTask) => Arrived | Promise<Arrived>) {
+async function measure(graph: GraphView, queries: BenchQuery[], priced: boolean, quote: (task: QuoteTask) => Arrived | Promise<Arrived>) {
   const times: number[] = [];
   let routed = 0;
   let split = 0;
   for (const q of queries) {
-    const request = task(graph, q);
+    const request = task(graph, q, priced);
     const start = performance.now();
     const arrived = await quote(request);
     times.push(performance.now() - start);
@@ -59,12 +70,14 @@ async function measure(graph: GraphView, queries: BenchQuery[], quote: (task: Qu
  * The service as `npm start` runs it (dist/, one worker, no cache or rate limit), asked one request at a time over
  * loopback on one kept-alive connection: the latency a client sees, worker hand-off and HTTP included.
  */
-async function serviceMeasure(graph: GraphView, queries: BenchQuery[], server: SpawnedServer) {
+async function serviceMeasure(graph: GraphView, queries: BenchQuery[], priced: boolean, server: SpawnedServer) {
   const client = loopbackClient(server.port);
   try {
-    return await measure(graph, queries, async (request) => {
+    return await measure(graph, queries, priced, async (request) => {
+      const pricing = request.gasPricing;
       const { status, text } = await client.post('/api/v2/quotes/advanced', {
         chainId: 369, platform: 'mixed', fromToken: request.fromToken, toToken: request.toToken, amountIn: request.amountIn.toString(), slippage: 0.5,
+        ...(pricing && { extra: { gasPrice: pricing.gasPriceWei.toString(), gasTokenPrice: pricing.gasTokenPriceUsd, tokenOutPrice: pricing.tokenOutPriceUsd } }),
       });
       return {
         answer: () => {
@@ -90,15 +103,22 @@ const report = (label: string, result: Figures) => {
   console.log(`${label.padEnd(14)} pools=${result.pools} p50=${result.p50Ms} ms p99=${result.p99Ms} ms max=${result.maxMs} ms split=${result.split}/${result.routed} at-budget=${result.overBudget}`);
 };
 
-for (const [label, path] of [['default', defaultSnapshotPath()], ['250k', largeSnapshotPath()]] as const) {
+// Gas priced on the default snapshot only: the 250,000-pool rows show how the pool count weighs.
+for (const [label, path, pricings] of [
+  ['default', defaultSnapshotPath(), [false, true]],
+  ['250k', largeSnapshotPath(), [false]],
+] as const) {
   const snapshot = loadSnapshot(path);
   const buffer = buildGraph(snapshot, preset, 1);
   const graph = new GraphView(buffer);
   const size = { pools: snapshot.pools.length, tokens: snapshot.tokens.length };
+  const named = (where: string, priced: boolean) => `${label}/${where}${priced ? '/gas' : ''}`;
   const server = await spawnServer({ WORKERS: '1', CACHE_TTL_MS: '0', RATE_LIMIT_PER_MINUTE: '0', BOT_DETECTION: 'off', SNAPSHOT: path });
   try {
-    await serviceMeasure(graph, queryMix(graph, WARM_UP, 7), server);
-    report(`${label}/pool`, { ...size, ...(await serviceMeasure(graph, queryMix(graph, QUERIES, 11), server)) });
+    for (const priced of pricings) {
+      await serviceMeasure(graph, queryMix(graph, WARM_UP, 7), priced, server);
+      report(named('pool', priced), { ...size, ...(await serviceMeasure(graph, queryMix(graph, QUERIES, 11), priced, server)) });
+    }
   } finally {
     await server.stop();
   }
@@ -108,17 +128,21 @@ for (const [label, path] of [['default', defaultSnapshotPath()], ['250k', largeS
     const outcome = computeQuote(graph, preset, request);
     return { answer: () => routesOf(outcome) };
   };
-  await measure(graph, queryMix(graph, WARM_UP, 7), inline);
-  report(`${label}/engine`, { ...size, ...(await measure(graph, queryMix(graph, QUERIES, 11), inline)) });
+  for (const priced of pricings) {
+    await measure(graph, queryMix(graph, WARM_UP, 7), priced, inline);
+    report(named('engine', priced), { ...size, ...(await measure(graph, queryMix(graph, QUERIES, 11), priced, inline)) });
+  }
 }
 saveResults('advancedLatency', figures);
 
 const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
 const row = (label: string, how: string, target: string) => {
   const f = figures[label];
-  return `| ${label.split('/')[0]} | ${how} | ${f.pools} | ${f.p50Ms} | ${f.p99Ms} | ${f.maxMs} | ${f.split}/${f.routed} | ${f.overBudget} | ${target} |`;
+  const gas = label.endsWith('/gas') ? 'priced' : 'no';
+  return `| ${label.split('/')[0]} | ${how} | ${gas} | ${f.pools} | ${f.p50Ms} | ${f.p99Ms} | ${f.maxMs} | ${f.split}/${f.routed} | ${f.overBudget} | ${target} |`;
 };
 const pool = figures['default/pool'];
+const pricedPool = figures['default/pool/gas'];
 writeFileSync(
   new URL('results/advancedLatency.md', import.meta.url),
   [
@@ -132,10 +156,15 @@ writeFileSync(
     '(decoding it is the client\'s), so worker hand-off and HTTP are included (Node\'s fetch would add about 1.4 ms of',
     'its own to each request); "engine": computeQuote inline.',
     '',
-    '| Snapshot | Where | Pools | p50 ms | p99 ms | max ms | split answers | at budget | target |',
-    '|---|---|---|---|---|---|---|---|---|',
+    `"Gas priced": each request carries gasPrice ${GAS_PRICE_WEI} wei, gasTokenPrice $${GAS_TOKEN_PRICE_USD} and the output token's price`,
+    '(the README\'s example: about $0.02 per 100,000 gas), so splits are kept only where they pay for their gas.',
+    '',
+    '| Snapshot | Where | Gas | Pools | p50 ms | p99 ms | max ms | split answers | at budget | target |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     row('default/pool', 'service (worker pool)', `p50 ≤ 5, p99 ≤ 25: ${mark(pool.p50Ms <= 5 && pool.p99Ms <= 25)}`),
     row('default/engine', 'engine', 'reported'),
+    row('default/pool/gas', 'service (worker pool)', `p99 ≤ 25 (the budget): ${mark(pricedPool.p99Ms <= 25)}`),
+    row('default/engine/gas', 'engine', 'reported'),
     row('250k/pool', 'service (worker pool)', 'reported'),
     row('250k/engine', 'engine', 'reported'),
     '',

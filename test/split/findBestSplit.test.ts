@@ -1,6 +1,6 @@
 // Split routing on hand-built UniV2 graphs whose optimal split is known in closed form: equal pools, pools of
-// different depth, gas that makes a split not pay, paths that share a pool (executed in order, exactly), and the
-// paths column generation adds to those the candidate search found.
+// different depth, gas that makes a split (or some of its paths) not pay, paths that share a pool (executed in
+// order, exactly), and the paths column generation adds to those the candidate search found.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getAmountOut } from '../../src/pools/univ2/univ2Math.ts';
@@ -56,6 +56,37 @@ test('gas pricing turns a two-way split back into one path when the trade is sma
   assert.equal(priced.amountOut, h.out(0, 'WPLS', small));
   assert.equal(priced.value, priced.amountOut - E6);
   assert.equal(run(large, gas).legs.length, 2);
+});
+
+test('with gas priced, keeps as many parallel pools as pay for their gas: the best value over every count of pools', () => {
+  // One deep WPLS/USDC pool and five identical shallow ones: each shallow pool added to a 100M WPLS trade yields less
+  // than the one before (22.6, 19.1, 16.4, 14.2 and 12.4 USDC), so a gas cost per hop keeps the first few that pay.
+  const graphWith = (shallow: number) =>
+    handGraph(TOKENS, [
+      { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6] },
+      ...Array.from({ length: shallow }, () => ({ tokens: ['WPLS', 'USDC'] as [string, string], reserves: [100_000_000n * E18, 3_000n * E6] as [bigint, bigint] })),
+    ]);
+  const amountIn = 100_000_000n * E18;
+  for (const [perHop, kept] of [
+    [15n * E6, 4],
+    [18n * E6, 3],
+  ] as const) {
+    const gasCost = (legs: SplitLeg[]) => hopCount(legs) * perHop;
+    // The optimal split over the deep pool and the first k shallow ones (exact to the wei without gas), net of gas.
+    const values = [0, 1, 2, 3, 4, 5].map((k) => {
+      const h = graphWith(k);
+      const split = findBestSplit(h.graph, h.token('WPLS'), h.token('USDC'), amountIn, OPTIONS)!;
+      assert.equal(split.legs.length, k + 1);
+      return split.amountOut - gasCost(split.legs);
+    });
+    const best = values.reduce((a, b) => (b > a ? b : a));
+    assert.equal(values.indexOf(best) + 1, kept);
+    const h = graphWith(5);
+    const priced = findBestSplit(h.graph, h.token('WPLS'), h.token('USDC'), amountIn, { ...OPTIONS, gasCostInOutput: gasCost })!;
+    assert.equal(priced.legs.length, kept, `${perHop} per hop`);
+    assert.equal(priced.value, best);
+    assert.equal(priced.value, priced.amountOut - gasCost(priced.legs));
+  }
 });
 
 test('paths that share a pool give the exact output of executing the splits in order', () => {

@@ -2,9 +2,10 @@
 // (flow/: dual decomposition over every pool among them, cut into paths); the path-based float split optimisation,
 // started from the flow's paths and shares, with column generation (the path of highest marginal rate over the
 // searched tokens joins while it beats the split's common rate) on price-moving trades; the exact sequential result;
-// and, when gas is priced, backward elimination of the splits that do not pay for their gas.
+// and, when gas is priced, the paths that do not pay for their gas dropped (pruneForGas.ts).
 import type { GraphView } from '../../graph/graphView.ts';
 import { ESTIMATE_MARGIN } from '../evaluatePath.ts';
+import { estimateExecutedGas, legGas } from '../gasModel.ts';
 import type { Hop } from '../types.ts';
 import { floatWeights } from './apportion.ts';
 import { bestMarginalPaths, poolFlows } from './bestMarginalPath.ts';
@@ -13,6 +14,7 @@ import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { flowQuote } from './flow/flowQuote.ts';
 import { claim, conflictsWith, hopsKey, pathEstimate } from './pathEstimate.ts';
 import { executeShares } from './executeShares.ts';
+import { pruneForGas } from './pruneForGas.ts';
 import { simulateSplit } from './simulateSplit.ts';
 import { SplitModel } from './splitModel.ts';
 import type { SplitOptions, SplitQuote } from './types.ts';
@@ -32,8 +34,6 @@ const FIRST_TOLERANCE = 1e-3;
  */
 const POLISH_TOLERANCE = 5e-5;
 const POLISH_ITERATIONS = 15;
-/** Re-optimising after a split is removed starts near the answer: fewer iterations suffice. */
-const PRUNE_ITERATIONS = 60;
 /**
  * Pools' outputs are concave in their input, so no split of `total` over the searched tokens can beat total times the
  * best marginal rate at zero flow. When the best single candidate is this close to that ceiling (a tenth of a basis
@@ -89,28 +89,23 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   if (steepest && steepest.rate * total > allocation.objective * (1 + PRICE_MOVING)) ({ model, allocation } = generateColumns(graph, from, to, search.tokens, model, allocation, options));
   if (!late(options)) allocation = optimiseSplit(model, total, { ...settings, tolerance: POLISH_TOLERANCE, maxIterations: POLISH_ITERATIONS, initial: allocation.x });
   paths = model.paths;
-  let best = betterOf(betterOf(exactQuote(graph, paths, allocation, amountIn, options), single), flow);
+  const current = exactQuote(graph, paths, allocation, amountIn, options);
+  const best = betterOf(betterOf(current, single), flow);
   if (!best || !options.gasCostInOutput) return best;
-
-  // Fixed gas per split makes the problem non-convex: remove one split at a time while that raises the net value.
-  const disabled = Uint8Array.from(allocation.x, (v) => (v > 0 ? 0 : 1));
-  let x = allocation.x;
-  for (;;) {
-    const active = [...x.keys()].filter((i) => x[i] > 0);
-    if (active.length < 2 || late(options)) return best;
-    let improved: { quote: SplitQuote; x: Float64Array; removed: number } | undefined;
-    for (const removed of active) {
-      const without = disabled.slice();
-      without[removed] = 1;
-      const trial = optimiseSplit(model, total, { ...settings, maxIterations: PRUNE_ITERATIONS, disabled: without, initial: x });
-      const quote = exactQuote(graph, paths, trial, amountIn, options);
-      if (quote && quote.value > (improved?.quote.value ?? best.value)) improved = { quote, x: trial.x, removed };
-    }
-    if (!improved) return best;
-    best = improved.quote;
-    x = improved.x;
-    disabled[improved.removed] = 1;
-  }
+  // Fixed gas per split makes the problem non-convex: paths are dropped while that raises the value net of gas.
+  return pruneForGas({
+    model,
+    total,
+    allocation,
+    current,
+    best,
+    exact: (trial) => exactQuote(graph, paths, trial, amountIn, options),
+    gasCost: options.gasCostInOutput,
+    gasUnits: options.gasUnits ?? ((legs) => estimateExecutedGas(graph, legs, { wrapIn: false, unwrapOut: false, executor: 'aggregator' })),
+    legGas: (legs) => legGas(graph, legs),
+    deadline: options.deadline,
+    now: options.now,
+  });
 }
 
 /**
