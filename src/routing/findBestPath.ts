@@ -63,10 +63,10 @@ export function findBestPath(
 
   let best: PathQuote | null = null;
   let bestValue = 0n;
-  // Candidates come best estimate first: without gas to price, once an estimate cannot reach the best exact output so
-  // far (float estimates stay within ESTIMATE_MARGIN of the exact maths), no later candidate is evaluated exactly.
+  // Candidates come best estimate first: once an estimate cannot reach the best exact value so far (float estimates
+  // stay within ESTIMATE_MARGIN of the exact maths, and gas only lowers a value), no later candidate is evaluated.
   for (const candidate of search.candidates) {
-    if (best && !options.gasCostInOutput && candidate.estimate * (1 + ESTIMATE_MARGIN) < Number(bestValue)) break;
+    if (best && candidate.estimate * (1 + ESTIMATE_MARGIN) < Number(bestValue)) break;
     const quote = evaluatePath(graph, pathOf(search, candidate), amountIn);
     if (!quote || quote.amountOut === 0n) continue;
     const value = quote.amountOut - (options.gasCostInOutput?.(quote) ?? 0n);

@@ -2,7 +2,8 @@
 // (flow/: dual decomposition over every pool among them, cut into paths); the path-based float split optimisation,
 // started from the flow's paths and shares, with column generation (the path of highest marginal rate over the
 // searched tokens joins while it beats the split's common rate) on price-moving trades; the exact sequential result;
-// and, when gas is priced, the paths that do not pay for their gas dropped (pruneForGas.ts).
+// and paths dropped while that raises the value: those that do not pay for their gas, and those that keep the
+// optimiser in a trap of the sequential model (dropPaths.ts).
 import type { GraphView } from '../../graph/graphView.ts';
 import { ESTIMATE_MARGIN } from '../evaluatePath.ts';
 import { estimateExecutedGas, legGas } from '../gasModel.ts';
@@ -13,8 +14,8 @@ import { type CandidateTokens, candidateSearch } from './candidatePaths.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { flowQuote } from './flow/flowQuote.ts';
 import { claim, conflictsWith, hopsKey, pathEstimate } from './pathEstimate.ts';
+import { type SplitGas, dropPaths, trapped } from './dropPaths.ts';
 import { executeShares } from './executeShares.ts';
-import { pruneForGas } from './pruneForGas.ts';
 import { simulateSplit } from './simulateSplit.ts';
 import { SplitModel } from './splitModel.ts';
 import type { SplitOptions, SplitQuote } from './types.ts';
@@ -91,21 +92,17 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   paths = model.paths;
   const current = exactQuote(graph, paths, allocation, amountIn, options);
   const best = betterOf(betterOf(current, single), flow);
-  if (!best || !options.gasCostInOutput) return best;
-  // Fixed gas per split makes the problem non-convex: paths are dropped while that raises the value net of gas.
-  return pruneForGas({
-    model,
-    total,
-    allocation,
-    current,
-    best,
-    exact: (trial) => exactQuote(graph, paths, trial, amountIn, options),
-    gasCost: options.gasCostInOutput,
-    gasUnits: options.gasUnits ?? ((legs) => estimateExecutedGas(graph, legs, { wrapIn: false, unwrapOut: false, executor: 'aggregator' })),
+  // Paths are dropped while that raises the value: with gas priced, those that do not pay for their gas; without, only
+  // when the optimiser stopped in a trap of the sequential model (dropPaths.ts).
+  const cost = options.gasCostInOutput;
+  if (!best || (!cost && !trapped(allocation))) return best;
+  const gas: SplitGas | undefined = cost && {
+    cost,
+    units: options.gasUnits ?? ((legs) => estimateExecutedGas(graph, legs, { wrapIn: false, unwrapOut: false, executor: 'aggregator' })),
     legGas: (legs) => legGas(graph, legs),
-    deadline: options.deadline,
-    now: options.now,
-  });
+  };
+  const exact = (trial: Allocation) => exactQuote(graph, paths, trial, amountIn, options);
+  return dropPaths({ model, total, allocation, current, best, exact, gas, deadline: options.deadline, now: options.now });
 }
 
 /**
@@ -187,16 +184,16 @@ function compatible(paths: Hop[][], count: number): Hop[][] {
 }
 
 /**
- * Safety net against float-model error: the best candidate taking the whole input, evaluated exactly. Without gas to
- * price, candidates go best estimate first, and those that cannot reach the best exact output are not evaluated.
+ * Safety net against float-model error: the best candidate taking the whole input, evaluated exactly. Candidates go
+ * best estimate first, and those whose estimate cannot reach the best exact value are not evaluated (gas only lowers
+ * a value).
  */
 function bestSingle(graph: GraphView, paths: readonly Hop[][], amountIn: bigint, options: SplitOptions): SplitQuote | null {
-  const prune = !options.gasCostInOutput;
-  const candidates = paths.map((hops) => ({ hops, estimate: prune ? pathEstimate(graph, hops, Number(amountIn)) : 0 }));
-  if (prune) candidates.sort((a, b) => b.estimate - a.estimate);
+  const candidates = paths.map((hops) => ({ hops, estimate: pathEstimate(graph, hops, Number(amountIn)) }));
+  candidates.sort((a, b) => b.estimate - a.estimate);
   let best: SplitQuote | null = null;
   for (const { hops, estimate } of candidates) {
-    if (prune && best && estimate * (1 + ESTIMATE_MARGIN) < Number(best.value)) break;
+    if (best && estimate * (1 + ESTIMATE_MARGIN) < Number(best.value)) break;
     const legs = simulateSplit(graph, [hops], [amountIn]);
     if (!legs) continue;
     const value = legs[0].amountOut - (options.gasCostInOutput?.(legs) ?? 0n);

@@ -46,6 +46,11 @@ export interface Allocation {
   objective: number;
   /** Frank-Wolfe gap relative to the objective when the loop stopped. */
   relativeGap: number;
+  /**
+   * The highest marginal rate of the active paths over their lowest, at the last evaluation: 1 at the optimum of a
+   * concave model (shared pools can make it stop above).
+   */
+  rateSpread: number;
   iterations: number;
 }
 
@@ -62,19 +67,23 @@ export function optimiseSplit(model: SplitModel, total: number, options: Optimis
   for (let i = 0; i < n; i++) if (disabled[i] && x[i] > 0) moveAll(model, x, i, disabled);
   const g = new Float64Array(n);
   let relativeGap = Infinity;
+  let rateSpread = 1;
   let iterations = 0;
   let windowStart = -Infinity;
   for (; iterations < options.maxIterations; iterations++) {
     let best = -1;
     let worst = -1;
+    let activeHighest = 0;
     model.prepare(x);
     for (let i = 0; i < n; i++) {
       if (disabled[i]) continue;
       g[i] = model.marginal(i, x);
       if (best < 0 || g[i] > g[best]) best = i;
       if (x[i] > 0 && (worst < 0 || g[i] < g[worst])) worst = i;
+      if (x[i] > 0) activeHighest = Math.max(activeHighest, g[i]);
     }
     if (best < 0 || worst < 0) break;
+    rateSpread = activeHighest / g[worst];
     let gap = 0;
     for (let i = 0; i < n; i++) if (x[i] > 0) gap += x[i] * (g[best] - g[i]);
     const objective = model.objective(x);
@@ -93,7 +102,7 @@ export function optimiseSplit(model: SplitModel, total: number, options: Optimis
       disabled[worst] = 1;
     }
   }
-  return { x, objective: model.objective(x), relativeGap, iterations };
+  return { x, objective: model.objective(x), relativeGap, rateSpread, iterations };
 }
 
 /** Curvature probe as a share of a path's input (or of the input per path when it has none). */
