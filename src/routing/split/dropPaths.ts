@@ -39,8 +39,8 @@ const NEGLIGIBLE = 1e-6;
 const PREDICTION_MARGIN = 1e-5;
 /**
  * Active paths whose marginal rates differ by more than this factor: the optimiser stopped in a trap of the
- * sequential model (3% of the advanced mix's requests; dropping paths then raised the output by 2.3 bp geometric
- * mean over the whole mix).
+ * sequential model (about 3% of the advanced mix's requests; dropping paths from them raised the output of two
+ * seeds of 1,000 requests by 4.2 and 5.8 bp geometric mean, for about 1% more median time).
  */
 const TRAPPED_RATE_SPREAD = 1.2;
 
