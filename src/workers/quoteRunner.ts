@@ -58,8 +58,7 @@ export class PooledQuoteRunner implements QuoteRunner {
       filename: new URL(`./quoteWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href,
       minThreads: settings.workers,
       maxThreads: settings.workers,
-      // Several tasks in flight per worker save a thread wake-up per task; stricter FIFO keeps p99 sane under
-      // overload (figures in shared notes and bench/RESULTS.md).
+      // Several tasks in flight per worker save a thread wake-up per task under load.
       concurrentTasksPerWorker: 16,
       maxQueue: settings.maxQueue,
       workerData,

@@ -71,14 +71,15 @@ export interface DropContext {
 /**
  * Whether the optimiser stopped in a trap of the sequential model: the marginal rates of its active paths, at its
  * last evaluation, differed by more than TRAPPED_RATE_SPREAD.
- * @example if (trapped(allocation)) best = dropPaths({ model, total, allocation, current, best, exact })
+ * @example trapped(optimiseSplit(model, total, options)) // true when its active paths' rates differ by over 20%
  */
 export function trapped(allocation: Allocation): boolean {
   return allocation.rateSpread > TRAPPED_RATE_SPREAD;
 }
 
 /**
- * The best answer after dropping paths while that raises the value (`context.best` when none does).
+ * The best answer after dropping paths while that raises the value (`context.best` when none does, or when there is
+ * no gas to save and no trap to leave).
  * @example dropPaths({ model, total, allocation, current, best, exact, gas, deadline, now })
  */
 export function dropPaths(context: DropContext): SplitQuote {

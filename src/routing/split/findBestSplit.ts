@@ -14,7 +14,7 @@ import { type CandidateTokens, candidateSearch } from './candidatePaths.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { flowQuote } from './flow/flowQuote.ts';
 import { claim, conflictsWith, hopsKey, pathEstimate } from './pathEstimate.ts';
-import { type SplitGas, dropPaths, trapped } from './dropPaths.ts';
+import { type SplitGas, dropPaths } from './dropPaths.ts';
 import { executeShares } from './executeShares.ts';
 import { simulateSplit } from './simulateSplit.ts';
 import { SplitModel } from './splitModel.ts';
@@ -92,10 +92,10 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   paths = model.paths;
   const current = exactQuote(graph, paths, allocation, amountIn, options);
   const best = betterOf(betterOf(current, single), flow);
-  // Paths are dropped while that raises the value: with gas priced, those that do not pay for their gas; without, only
-  // when the optimiser stopped in a trap of the sequential model (dropPaths.ts).
+  if (!best) return null;
+  // Paths are dropped while that raises the value: with gas priced, those that do not pay for their gas; and those
+  // that keep the optimiser in a trap of the sequential model (dropPaths.ts).
   const cost = options.gasCostInOutput;
-  if (!best || (!cost && !trapped(allocation))) return best;
   const gas: SplitGas | undefined = cost && {
     cost,
     units: options.gasUnits ?? ((legs) => estimateExecutedGas(graph, legs, { wrapIn: false, unwrapOut: false, executor: 'aggregator' })),
