@@ -98,7 +98,8 @@ export function dropPaths(context: DropContext): SplitQuote {
     const trialOf = tryRemoving(context, current, x, disabled);
     let kept = batch.length > 1 ? trialOf(batch, best) : undefined;
     // Then one path at a time, best estimate first: the first that raises the value is kept (keeping the best of
-    // the three instead left a quarter of the mix's requests more often at the deadline, for less value overall).
+    // the three instead brought more gas-priced requests of the mix to the deadline, 49 against 33 of 200, for
+    // 0.7 bp less value, geometric mean).
     for (const removed of singles) kept ??= trialOf(removed, best);
     if (!kept) break;
     best = current = kept.quote;
