@@ -20,6 +20,9 @@ import { gasCostInOutput } from './pricing.ts';
 import { DEFAULT_ADVANCED_TIME_BUDGET_MS, MAX_SPLIT_GAS, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SPLIT_PROFILE } from './searchProfiles.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
+/** Gas units whose cost gives the cost of one as a float (the exact cost is rounded up to a whole output unit). */
+const GAS_UNIT_COST_SAMPLE = 1_000_000;
+
 export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /**
@@ -74,6 +77,7 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     platformCode: options.platformCode,
     seedPaths: seeds.map((p) => p.hops),
     gasCostInOutput: gasCost && ((legs) => gasCost(quotedGas(legs))),
+    gasUnitCost: gasCost && Number(gasCost(GAS_UNIT_COST_SAMPLE)) / GAS_UNIT_COST_SAMPLE,
     gasUnits: quotedGas,
     maxGasUnits: MAX_SPLIT_GAS,
     gasMeter: () => splitGasMeter(graph, MAX_SPLIT_GAS, { wrapIn, unwrapOut }),

@@ -22,6 +22,8 @@ export interface SplitOptions extends GasCap {
   seedPaths?: Hop[][];
   /** Gas cost in output units of executing these paths as one transaction; absent: maximise output. */
   gasCostInOutput?: (paths: SplitLeg[]) => bigint;
+  /** With gas priced: raw output units per gas unit (a float, for the flow optimiser's choices). */
+  gasUnitCost?: number;
   /**
    * A new gas count for a split built path by path within the cap (maxGasUnits; no tick crossings before the exact
    * replay), for the flow optimiser's paths.

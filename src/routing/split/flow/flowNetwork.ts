@@ -1,5 +1,6 @@
 // The network the flow optimiser works on: every token pair of every pool among a set of tokens, each direction a
-// separate trade (prices decide which one, if either, is used). Amounts are measured in units of the target worth one
+// separate trade (prices decide which one, if either, is used), and chains of two UniV2 pools through long-tail tokens
+// outside the set into the target or out of the source (chainIndex.ts). Amounts are measured in units of the target worth one
 // raw unit of it at spot prices, so that every token's price starts near 1 whatever its decimals.
 //
 // Only the trades that go one way through an order of the tokens (`order`, nearest the target lowest; the source first)
@@ -9,6 +10,7 @@
 import type { GraphView } from '../../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../../graph/layout.ts';
 import type { Hop } from '../../types.ts';
+import { type Chain, networkChains } from './chainIndex.ts';
 import { type Trades, TradesBuilder } from './trades.ts';
 
 export interface FlowNetwork {
@@ -30,9 +32,18 @@ export interface FlowNetwork {
 
 /**
  * The trades among the tokens of `tokensAt` (tokensAt[d]: tokens at hop distance d from `to`) for `amountIn` raw
- * units of `from`, over pools of `platformCode` (-1: all).
+ * units of `from`, over pools of `platformCode` (-1: all); with `chains`, also the chains into the target and out of
+ * the source through tokens outside the set.
  */
-export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt: readonly number[][], amountIn: number, platformCode: number): FlowNetwork {
+export function flowNetwork(
+  graph: GraphView,
+  from: number,
+  to: number,
+  tokensAt: readonly number[][],
+  amountIn: number,
+  platformCode: number,
+  chains = false,
+): FlowNetwork {
   const rank = graph.tokenLiquidityRank();
   // Order of the tokens towards the target: hop distance, then liquidity rank; the source first, the target last.
   const orderKey = new Map<number, number>();
@@ -45,17 +56,29 @@ export function flowNetwork(graph: GraphView, from: number, to: number, tokensAt
   const value = unitValues(graph, outputs);
   const rawPerUnit = new Float64Array(members.length);
   for (let slot = 0; slot < members.length; slot++) rawPerUnit[slot] = value.get(to)! / value.get(members[slot])!;
+  const slotOf = new Map(members.map((t, slot) => [t, slot]));
+  // Each token pair's chains join its pools' trades: the dual scans a pair's trades together.
+  const chainsOf = new Map<number, Chain[]>();
+  const pairKey = (slotIn: number, slotOut: number) => slotIn * (members.length + 1) + slotOut + 1;
+  for (const chain of chains ? networkChains(graph, from, to, (t) => slotOf.has(t), platformCode) : []) {
+    const key = pairKey(slotOf.get(chain.from)!, chain.to === to ? -1 : slotOf.get(chain.to)!);
+    chainsOf.set(key, [...(chainsOf.get(key) ?? []), chain]);
+  }
   const builder = new TradesBuilder();
   members.forEach((u, slotIn) => {
     outputs.forEach((v, k) => {
       if (v === u || v === from) return;
       const slotOut = v === to ? -1 : k;
+      const outRaw = slotOut < 0 ? 1 : rawPerUnit[slotOut];
+      // Chains run into the target or out of the source only.
+      if (chainsOf.size > 0 && (slotOut < 0 || u === from)) {
+        for (const chain of chainsOf.get(pairKey(slotIn, slotOut)) ?? []) builder.addChain(graph, chain, slotIn, slotOut, rawPerUnit[slotIn], outRaw);
+      }
       const end = graph.tokenEdgeStart[u + 1];
       for (let e = graph.firstEdgeTo(u, v); e >= 0 && e < end && graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut] === v; e++) {
         const at = e * EDGE_STRIDE;
         const pool = graph.edges[at];
         if (platformCode >= 0 && graph.poolPlatformCode(pool) !== platformCode) continue;
-        const outRaw = slotOut < 0 ? 1 : rawPerUnit[slotOut];
         builder.add(graph, pool, graph.edges[at + EdgeField.localIn], graph.edges[at + EdgeField.localOut], slotIn, slotOut, rawPerUnit[slotIn], outRaw, value.get(u)!);
       }
     });
@@ -80,11 +103,19 @@ function byPairBySpot(trades: Trades): Int32Array {
   return byPair;
 }
 
-/** Trade i as a hop of the graph. */
-export function tradeHop(network: FlowNetwork, i: number): Hop {
+/** Trade i as hops of the graph: one, or two for a chain. */
+export function tradeHops(network: FlowNetwork, i: number): Hop[] {
   const { trades, tokens } = network;
-  const to = trades.to[i];
-  return { pool: trades.pool[i], tokenIn: tokens[trades.from[i]], tokenOut: to < 0 ? network.target : tokens[to], localIn: trades.localIn[i], localOut: trades.localOut[i] };
+  const [pool, tokenIn, localIn, localOut] = [trades.pool[i], tokens[trades.from[i]], trades.localIn[i], trades.localOut[i]];
+  const tokenOut = trades.to[i] < 0 ? network.target : tokens[trades.to[i]];
+  // Hops are built with the properties in one order everywhere: the hot loops that read them stay monomorphic (a
+  // second shape slowed the whole advanced search by a quarter).
+  if (trades.viaPool[i] < 0) return [{ pool, tokenIn, tokenOut, localIn, localOut }];
+  const via = trades.via[i];
+  return [
+    { pool, tokenIn, tokenOut: via, localIn, localOut },
+    { pool: trades.viaPool[i], tokenIn: via, tokenOut, localIn: trades.viaLocalIn[i], localOut: trades.viaLocalOut[i] },
+  ];
 }
 
 /**

@@ -1,23 +1,15 @@
-// Split routing as a network flow: the dual optimiser (dualFlow.ts) finds how much each pool should trade, then the
-// flow is cut into paths from the source to the target for the router, which executes paths one after another
-// (flowPaths.ts).
-//
-// The relaxation lets a multi-token pool trade several of its pairs at once, which a split of paths cannot do (a pool
-// serves one use across a split). So after a solve, the lesser pairs of a contested pool are disabled, the tokens are
-// ordered by the prices found (which enables the trades an optimal flow would use), and the dual is solved again.
+// Split routing as a network flow: the dual optimiser (dualFlow.ts, in the rounds of flowRounds.ts) finds how much each
+// pool should trade, then the flow is cut into paths from the source to the target for the router, which executes
+// paths one after another (flowPaths.ts); when the gas cap cuts the flow, several choices of its pools are cut.
 import type { GraphView } from '../../../graph/graphView.ts';
 import type { GasMeter } from '../../gasModel.ts';
 import type { Hop } from '../../types.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
-import { type FlowNetwork, againstOrder, flowNetwork, tradeHop, zeroFlowPrices } from './flowNetwork.ts';
+import { flowNetwork, tradeHops } from './flowNetwork.ts';
 import { type FlowPaths, flowPaths } from './flowPaths.ts';
+import { solveRounds } from './flowRounds.ts';
 import { rankByProfitPerGas, tradesWithinGas } from './gasSelection.ts';
 
-/**
- * Solves: the first in the network's first order, the second after ordering the tokens by the first's prices and
- * disabling contested pairs (each further one took more time than its gain was worth within the time budget).
- */
-const MAX_ROUNDS = 2;
 /**
  * When the gas cap cuts the flow, the pools kept by profit per gas: as many as the widest paths' pools spend in least
  * gas, times each of these. Paths through a set of pools cost more than the pools' least gas (a pool on several paths
@@ -35,6 +27,8 @@ export interface FlowRoutingOptions {
   now?: () => number;
   /** A new count of the gas of the paths of one transaction, within its cap (absent: any number of paths). */
   gasMeter?: () => GasMeter;
+  /** With gas priced: raw output units per gas unit (a float, for the flow's choices). */
+  gasUnitCost?: number;
 }
 
 /** Paths with their shares of the input (largest first, summing to 1). */
@@ -64,38 +58,17 @@ export function flowRouting(
   tokensAt: readonly number[][],
   options: FlowRoutingOptions,
 ): FlowRouting | null {
-  const network = flowNetwork(graph, from, to, tokensAt, amountIn, options.platformCode);
+  const network = flowNetwork(graph, from, to, tokensAt, amountIn, options.platformCode, true);
   if (network.trades.count === 0) return null;
-  const contested = new Uint8Array(network.trades.count);
-  let order = network.order;
-  let orientation = againstOrder(network, order);
-  let solved: { solution: DualSolution; disabled: Uint8Array; order: Float64Array } | undefined;
-  let dropped = 0;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const disabled = orientation.map((against, i) => against | contested[i]);
-    // Every round starts from the zero-flow prices of its own order: the last round's prices, found for another
-    // orientation, started some solves orders of magnitude above the minimum, which then took every iteration allowed
-    // (on the advanced mix: 4–7% less time, answers within noise).
-    const solution = solveDual(network, disabled, zeroFlowPrices(network, disabled, order), options);
-    solved = { solution, disabled, order };
-    dropped = disableContested(network, solution, disabled, contested);
-    // Any optimal flow goes from lower-priced tokens to higher-priced ones: order the tokens by the prices found, and
-    // solve again when that enables other trades.
-    order = byPrice(network, solution.prices);
-    const next = againstOrder(network, order);
-    const reoriented = next.some((against, i) => against !== orientation[i]);
-    if ((dropped === 0 && !reoriented) || late(options)) break;
-    orientation = next;
-  }
-  if (!solved) return null;
-  // The last solve left a pool with two paying pairs: the paths would use it twice, which a split cannot (and the path
-  // optimiser would start from part of the flow only). Solved once more with the lesser pairs disabled.
-  if (dropped > 0 && !late(options)) {
-    const disabled = solved.disabled.map((off, i) => off | contested[i]);
-    solved = { solution: solveDual(network, disabled, solved.solution.prices, { ...options, warm: true }), disabled, order: solved.order };
-  }
-  const { solution: last, disabled: lastDisabled, order: lastOrder } = solved;
-  const asHops = (path: number[]) => path.map((i) => tradeHop(network, i));
+  // The least gas a transaction spends on a trade's pools (with a split's when it leaves the source).
+  const model = options.gasMeter?.();
+  const leastGas = model && ((i: number) => tradeHops(network, i).reduce((gas, hop, k) => gas + model.leastGas(hop, k === 0 && network.trades.from[i] === network.source), 0));
+  const { solution: last, disabled: lastDisabled, order: lastOrder } = solveRounds(network, { ...options, leastGas });
+  const asHops = (path: number[]) => {
+    const hops: Hop[] = [];
+    for (const i of path) hops.push(...tradeHops(network, i));
+    return hops;
+  };
   const peel = (solution: DualSolution, disabled: Uint8Array) => {
     const count = options.gasMeter?.();
     return flowPaths(network, solution, disabled, lastOrder, options.maxHops, count && ((path: number[]) => count.tryAdd(asHops(path))));
@@ -110,11 +83,9 @@ export function flowRouting(
   };
   const widest = peel(last, lastDisabled);
   const plans = [overKept(widest, last)];
-  const model = options.gasMeter?.();
-  if (widest.capped && model && !late(options)) {
+  if (widest.capped && leastGas && !late(options)) {
     // The widest paths need not be the pools worth their gas: the trades of most profit per gas, within a multiple
     // of the least gas the widest paths' pools spend, each solved and peeled too (flowQuote takes the best exact one).
-    const leastGas = (i: number) => model.leastGas(tradeHop(network, i), network.trades.from[i] === network.source);
     const budget = [...new Set(widest.paths.flat())].reduce((sum, i) => sum + leastGas(i), 0);
     const ranked = rankByProfitPerGas(network, last, lastDisabled, leastGas);
     for (const factor of SELECTION_FACTORS) {
@@ -132,33 +103,4 @@ export function flowRouting(
 
 function late(options: FlowRoutingOptions): boolean {
   return options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
-}
-
-/** Places by price: the higher a token's price, the nearer the target; the source first. */
-function byPrice(network: FlowNetwork, prices: Float64Array): Float64Array {
-  return Float64Array.from(prices, (p, slot) => (slot === network.source ? Infinity : -p));
-}
-
-function active(solution: DualSolution, disabled: Uint8Array, i: number): boolean {
-  return disabled[i] === 0 && solution.delta[i] > 0;
-}
-
-/** Keeps the most profitable active pair of each pool, marking the others in `contested`; returns how many. */
-function disableContested(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, contested: Uint8Array): number {
-  const best = new Map<number, number>();
-  let changed = 0;
-  const { pool } = network.trades;
-  for (let i = 0; i < network.trades.count; i++) {
-    if (!active(solution, disabled, i)) continue;
-    const other = best.get(pool[i]);
-    if (other === undefined) {
-      best.set(pool[i], i);
-      continue;
-    }
-    const [keep, drop] = solution.profit[i] > solution.profit[other] ? [i, other] : [other, i];
-    best.set(pool[i], keep);
-    contested[drop] = 1;
-    changed++;
-  }
-  return changed;
 }

@@ -1,7 +1,9 @@
-// The flow network's trades (one direction of one token pair of one pool each) as parallel typed arrays, how they are
-// collected, and the output of one on the curve the dual optimises over.
+// The flow network's trades (one direction of one token pair of one pool each, or a chain of two UniV2 pools through a
+// token outside the network) as parallel typed arrays, how they are collected, and the output of one on the curve the
+// dual optimises over.
 import type { GraphView } from '../../../graph/graphView.ts';
 import { V2_FLOAT_STRIDE } from '../../../graph/layout.ts';
+import type { Chain } from './chainIndex.ts';
 import { CurveTable } from './curveTable.ts';
 
 /**
@@ -26,6 +28,14 @@ export interface Trades {
   outScale: Float64Array;
   /** Marginal rate at zero input (normalised units): a trade pays only while its input is priced below it. */
   spot: Float64Array;
+  /**
+   * A chain's second pool (-1: a trade through one pool), its middle token and its local indices there: the chain's
+   * first pool is `pool`, from the input token to `via`, and the second from `via` to the output token.
+   */
+  viaPool: Int32Array;
+  via: Int32Array;
+  viaLocalIn: Int32Array;
+  viaLocalOut: Int32Array;
 }
 
 /** Collects trades straight into typed arrays, doubling them when full; build() hands out views of the filled part. */
@@ -43,6 +53,10 @@ export class TradesBuilder {
   private inScale = new Float64Array(0);
   private outScale = new Float64Array(0);
   private spot = new Float64Array(0);
+  private viaPool = new Int32Array(0);
+  private via = new Int32Array(0);
+  private viaLocalIn = new Int32Array(0);
+  private viaLocalOut = new Int32Array(0);
   private readonly table: (CurveTable | null)[] = [];
 
   /** The trade of `pool` from local token `localIn` to `localOut`, unless that pool cannot trade that way. */
@@ -69,6 +83,29 @@ export class TradesBuilder {
     this.spot[k] = table.firstRate * inRaw * (1 / outRaw);
   }
 
+  /**
+   * A chain of two UniV2 pools as one trade. With input reserve B1, output reserve A1 and fee share γ1 on the first
+   * pool and B2, A2, γ2 on the second, f2(f1(δ)) = γ1·γ2·A1·A2·δ / (B1·B2 + γ1·δ·(B2 + γ2·A1)): the UniV2 curve of
+   * reserves B1·B2 / (B2 + γ2·A1) in and γ2·A1·A2 / (B2 + γ2·A1) out with fee share γ1.
+   */
+  addChain(graph: GraphView, chain: Chain, from: number, to: number, inRaw: number, outRaw: number): void {
+    const reserves = graph.poolV2Float;
+    const [first, second] = [chain.pool * V2_FLOAT_STRIDE, chain.viaPool * V2_FLOAT_STRIDE];
+    const [b1, a1, g1] = [reserves[first + chain.localIn] / inRaw, reserves[first + chain.localOut], reserves[first + 2]];
+    const [b2, a2, g2] = [reserves[second + chain.viaLocalIn], reserves[second + chain.viaLocalOut] / outRaw, reserves[second + 2]];
+    if (!(b1 > 0 && a1 > 0 && b2 > 0 && a2 > 0)) return;
+    const k = this.next(from, to, chain.pool, chain.localIn, chain.localOut, null);
+    const joint = b2 + g2 * a1;
+    this.reserveIn[k] = (b1 * b2) / joint;
+    this.reserveOut[k] = (g2 * a1 * a2) / joint;
+    this.gamma[k] = g1;
+    this.spot[k] = (g1 * this.reserveOut[k]) / this.reserveIn[k];
+    this.viaPool[k] = chain.viaPool;
+    this.via[k] = chain.via;
+    this.viaLocalIn[k] = chain.viaLocalIn;
+    this.viaLocalOut[k] = chain.viaLocalOut;
+  }
+
   build(): Trades {
     const n = this.count;
     return {
@@ -85,6 +122,10 @@ export class TradesBuilder {
       inScale: this.inScale.subarray(0, n),
       outScale: this.outScale.subarray(0, n),
       spot: this.spot.subarray(0, n),
+      viaPool: this.viaPool.subarray(0, n),
+      via: this.via.subarray(0, n),
+      viaLocalIn: this.viaLocalIn.subarray(0, n),
+      viaLocalOut: this.viaLocalOut.subarray(0, n),
     };
   }
 
@@ -97,6 +138,7 @@ export class TradesBuilder {
     this.pool[k] = pool;
     this.localIn[k] = localIn;
     this.localOut[k] = localOut;
+    this.viaPool[k] = -1;
     this.table.push(table);
     return k;
   }
@@ -124,6 +166,10 @@ export class TradesBuilder {
     this.inScale = floats(this.inScale);
     this.outScale = floats(this.outScale);
     this.spot = floats(this.spot);
+    this.viaPool = ints(this.viaPool);
+    this.via = ints(this.via);
+    this.viaLocalIn = ints(this.viaLocalIn);
+    this.viaLocalOut = ints(this.viaLocalOut);
   }
 }
 
