@@ -91,7 +91,7 @@ function sameTopology(a: GraphView, b: GraphView): boolean {
 /**
  * The chains of a request's flow network: into `to` from a token of the network, then out of `from` into one, at
  * most one per long-tail token (so no two chains share a pool, nor a chain a pool of the network), over pools of
- * `platformCode` (-1: all).
+ * `platformCode` (-1: all; a token's chains are found over every platform, so a one-platform request keeps fewer).
  * @example networkChains(graph, hex, wpls, (t) => slotOf.has(t), -1)
  */
 export function networkChains(graph: GraphView, from: number, to: number, isMember: (token: number) => boolean, platformCode: number): Chain[] {
@@ -118,8 +118,8 @@ function findChains(graph: GraphView, end: number, into: boolean): Chain[] {
     const p = pool * V2_FLOAT_STRIDE;
     return (reserves[p + 2] * reserves[p + localOut]) / reserves[p + localIn];
   };
-  // The best KEPT_PER_TOKEN so far as (rate to market, end's edge, via's edge), worst first once full: a hub has
-  // hundreds of thousands of candidates on large graphs, and an object each would cost more than the walk.
+  // The best KEPT_PER_TOKEN so far as (rate to market, end's edge, via's edge), with the slot of the worst once full:
+  // a hub has hundreds of thousands of candidates on large graphs, and an object each would cost more than the walk.
   const kept = new Float64Array(KEPT_PER_TOKEN);
   const edgesOf = new Int32Array(2 * KEPT_PER_TOKEN);
   let count = 0;
@@ -144,7 +144,6 @@ function findChains(graph: GraphView, end: number, into: boolean): Chain[] {
       const rate = endRate * (into ? rateOf(edges[bt], otherLocal, viaOwn) : rateOf(edges[bt], viaOwn, otherLocal));
       const rateToMarket = into ? (rate * price[end]) / price[other] : (rate * price[other]) / price[end];
       if (!(rateToMarket >= MIN_RATE_TO_MARKET) || !Number.isFinite(rateToMarket)) continue;
-
       if (count === KEPT_PER_TOKEN && rateToMarket <= kept[worst]) continue;
       const slot = count < KEPT_PER_TOKEN ? count++ : worst;
       kept[slot] = rateToMarket;
