@@ -10,7 +10,7 @@ import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { tradeOut } from '../../src/routing/split/flow/trades.ts';
 import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
-import { handGraph } from '../support/graphs.ts';
+import { handGraph, platformCode } from '../support/graphs.ts';
 import { E18, E6, OPTIONS } from './splitFixtures.ts';
 
 const TOKENS = [
@@ -24,7 +24,7 @@ const TOKENS = [
  * WPLS → USDC directly (pool 0, 3e-5 USDC per WPLS), through TAIL (pools 1 and 2: 0.5% better than the market at
  * zero flow) and through DEAR (pools 3 and 4: 3% worse, below the index's floor of 99%).
  */
-function chainGraph(options: { version?: number; tailTenths?: bigint; secondDirect?: boolean } = {}) {
+function chainGraph(options: { version?: number; tailTenths?: bigint } = {}) {
   // TAIL's pools hold tailTenths tenths of 100M WPLS and TAIL, and of 3,030 USDC.
   const tenths = options.tailTenths ?? 10n;
   return handGraph(
@@ -35,7 +35,6 @@ function chainGraph(options: { version?: number; tailTenths?: bigint; secondDire
       { tokens: ['TAIL', 'USDC'], reserves: [10_000_000n * tenths * E18, 303n * tenths * E6] },
       { tokens: ['WPLS', 'DEAR'], reserves: [100_000_000n * E18, 100_000_000n * E18] },
       { tokens: ['DEAR', 'USDC'], reserves: [100_000_000n * E18, 2_910n * E6] },
-      ...(options.secondDirect ? [{ tokens: ['WPLS', 'USDC'] as [string, string], reserves: [E18, 3n] as [bigint, bigint], platform: 'dexa_v1' as const }] : []),
     ],
     { version: options.version },
   );
@@ -104,6 +103,28 @@ test('the flow splits between the direct pool and a chain outside its tokens, at
   assert.ok(flow.amountOut > h.out(0, 'WPLS', amountIn), 'beats the direct pool alone');
 });
 
+test('when every trade of the source is a chain (a one-platform request), the flow still reaches the closed-form optimum', () => {
+  // The direct pool is on another platform: the first solve, without chains, has nothing to sell the source to.
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [10_000_000_000n * E18, 300_000n * E6], platform: 'dexa_v1' },
+    { tokens: ['WPLS', 'TAIL'], reserves: [100_000_000n * E18, 100_000_000n * E18] },
+    { tokens: ['TAIL', 'USDC'], reserves: [100_000_000n * E18, 3_100n * E6] },
+    { tokens: ['WPLS', 'DEAR'], reserves: [300_000_000n * E18, 300_000_000n * E18] },
+    { tokens: ['DEAR', 'USDC'], reserves: [300_000_000n * E18, 9_200n * E6] },
+  ]);
+  const [wpls, usdc] = [h.token('WPLS'), h.token('USDC')];
+  const amountIn = 1_000_000n * E18;
+  const flow = flowQuote(h.graph, wpls, usdc, amountIn, [[usdc], [wpls]], { ...OPTIONS, platformCode: platformCode('dexa_v2') })!;
+  const paths = [
+    [h.hop(1, 'WPLS', 'TAIL'), h.hop(2, 'TAIL', 'USDC')],
+    [h.hop(3, 'WPLS', 'DEAR'), h.hop(4, 'DEAR', 'USDC')],
+  ];
+  const optimum = simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!.reduce((sum, leg) => sum + leg.amountOut, 0n);
+  assert.equal(flow.legs.length, 2);
+  assert.ok(flow.amountOut <= optimum && optimum - flow.amountOut <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
+  assert.ok(flow.relativeGap >= 0 && flow.relativeGap < 1e-6, `gap ${flow.relativeGap}`);
+});
+
 test('a chain that carries under a thousandth of the output, or does not pay for its gas, is left out', () => {
   const [wpls, usdc] = [0, 1];
   const amountIn = 500_000_000n * E18;
@@ -120,12 +141,34 @@ test('a chain that carries under a thousandth of the output, or does not pay for
   assert.deepEqual(hopCounts(h, { ...OPTIONS, gasMeter, gasUnitCost: 40 }), [1]);
 });
 
-test('a later graph version with the same pools takes the chains over, whatever their reserves; another pool set does not', () => {
-  const first = chainGraph({ version: 7 });
-  const usdc = first.token('USDC');
+test('a later graph version takes the chains over for up to 64 versions, and a quote keeps only those its pools hold', () => {
+  // Far above the other tests' versions, so that this one finds its chains afresh.
+  const first = chainGraph({ version: 1_000 });
+  const [wpls, usdc] = [first.token('WPLS'), first.token('USDC')];
   const chains = chainsOf(first.graph, usdc, 'into');
-  assert.equal(chainsOf(chainGraph({ version: 8, tailTenths: 20n }).graph, usdc, 'into'), chains);
+  // Other reserves, 63 versions later: taken over.
+  assert.equal(chainsOf(chainGraph({ version: 1_063, tailTenths: 20n }).graph, usdc, 'into'), chains);
+  // 64 versions after they were found: found again.
+  const refreshed = chainGraph({ version: 1_064 });
+  const again = chainsOf(refreshed.graph, usdc, 'into');
+  assert.notEqual(again, chains);
+  assert.deepEqual(again, chains);
+  // A later version whose pool 1 joins WPLS and DEAR (the pools in another order): the chain through pools 1 and 2
+  // is taken over but left out of the quote's network, as its pools no longer hold it.
+  const reordered = handGraph(
+    TOKENS,
+    [
+      { tokens: ['WPLS', 'USDC'], reserves: [10_000_000_000n * E18, 300_000n * E6] },
+      { tokens: ['WPLS', 'DEAR'], reserves: [100_000_000n * E18, 100_000_000n * E18] },
+      { tokens: ['DEAR', 'USDC'], reserves: [100_000_000n * E18, 2_910n * E6] },
+      { tokens: ['WPLS', 'TAIL'], reserves: [100_000_000n * E18, 100_000_000n * E18] },
+      { tokens: ['TAIL', 'USDC'], reserves: [100_000_000n * E18, 3_030n * E6] },
+    ],
+    { version: 1_065 },
+  );
+  assert.equal(chainsOf(reordered.graph, usdc, 'into'), again);
+  assert.deepEqual(networkChains(refreshed.graph, wpls, usdc, (t) => t === wpls, -1).map((c) => [c.pool, c.viaPool]), [[1, 2]]);
+  assert.deepEqual(networkChains(reordered.graph, wpls, usdc, (t) => t === wpls, -1), []);
   // Graphs of one version number are unrelated.
-  assert.notEqual(chainsOf(chainGraph({ version: 8 }).graph, usdc, 'into'), chains);
-  assert.notEqual(chainsOf(chainGraph({ version: 9, secondDirect: true }).graph, usdc, 'into'), chains);
+  assert.notEqual(chainsOf(chainGraph({ version: 1_065 }).graph, usdc, 'into'), again);
 });

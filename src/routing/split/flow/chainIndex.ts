@@ -7,16 +7,17 @@
 //
 // A token's chains are found by walking its long-tail neighbours (WPLS: 5 ms over its 10,000 on the default snapshot,
 // 150 ms over its 130,000 on 250,000 pools) and kept, best rate against the graph's prices at zero flow first; a quote
-// takes those whose other end is in its network. The walk runs once per pool topology: a graph version whose pools
-// and pairs are those of the last one takes its chains over (its reserves differ, but the chains are only
-// candidates: the network prices each at the version's own reserves). A worker finds the deepest tokens' chains when a
-// version arrives (warmChains).
+// takes those whose other end is in its network. A later graph version takes the chains found on an earlier one over
+// for up to REFRESH_VERSIONS versions (reserves move, and new pools are added at the end of the pool list, so a
+// found chain stays a candidate: each is checked against the version's pools when a quote takes it, and priced at
+// the version's own reserves); then they are found again. A worker finds the deepest tokens' chains when a version
+// arrives (warmChains).
 import type { GraphView } from '../../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField, V2_FLOAT_STRIDE } from '../../../graph/layout.ts';
 
 /**
- * Tokens with at most this many pools can be the middle of a chain: the long tail. A token with more is a hub, which
- * the candidate search reaches when it matters.
+ * Tokens with at most this many pool edges (a pool counts once per other token it holds) can be the middle of a
+ * chain: the long tail. A token with more is a hub, which the candidate search reaches when it matters.
  */
 const MAX_MIDDLE_DEGREE = 16;
 /**
@@ -28,6 +29,11 @@ const MIN_RATE_TO_MARKET = 0.99;
 const KEPT_PER_TOKEN = 128;
 /** Tokens whose chains a new graph version finds before it serves quotes: the deepest, which most quotes end at. */
 const WARMED_TOKENS = 8;
+/**
+ * Versions a set of chains is taken over for before it is found again (on 10-second blocks, about ten minutes): the
+ * chains' ranking follows the reserves only that often, and chains through pools added meanwhile join then.
+ */
+const REFRESH_VERSIONS = 64;
 
 /** A chain `from` → `via` → `to` through two UniV2 pools (each with its local token indices). */
 export interface Chain {
@@ -44,10 +50,15 @@ export interface Chain {
 
 type Direction = 'into' | 'outOf';
 
-type Found = Record<Direction, Map<number, Chain[]>>;
+/** The chains found per token and direction, and the graph version they were found on. */
+interface Found {
+  into: Map<number, Chain[]>;
+  outOf: Map<number, Chain[]>;
+  version: number;
+}
 
 const found = new WeakMap<GraphView, Found>();
-/** The newest version's chains, for the next version to take over when its topology is the same. */
+/** The newest version's chains, for the next version to take over. */
 let latest: { graph: GraphView; chains: Found } | undefined;
 
 /**
@@ -58,8 +69,8 @@ export function chainsOf(graph: GraphView, token: number, direction: Direction):
   let byDirection = found.get(graph);
   if (!byDirection) {
     // Only a later version takes chains over (graphs of one version number are unrelated, as in tests).
-    const takeOver = latest !== undefined && graph.version > latest.graph.version && sameTopology(latest.graph, graph);
-    byDirection = takeOver ? latest!.chains : { into: new Map(), outOf: new Map() };
+    const takeOver = latest !== undefined && graph.version > latest.graph.version && graph.version - latest.chains.version < REFRESH_VERSIONS;
+    byDirection = takeOver ? latest!.chains : { into: new Map(), outOf: new Map(), version: graph.version };
     found.set(graph, byDirection);
     if (!latest || graph.version >= latest.graph.version) latest = { graph, chains: byDirection };
   }
@@ -80,12 +91,11 @@ export function warmChains(graph: GraphView): void {
   }
 }
 
-/** Whether two graph versions hold the same pools joining the same tokens (pool indices included). */
-function sameTopology(a: GraphView, b: GraphView): boolean {
-  if (a.tokenCount !== b.tokenCount || a.poolCount !== b.poolCount || a.edges.length !== b.edges.length) return false;
-  for (let i = 0; i < a.edges.length; i++) if (a.edges[i] !== b.edges[i]) return false;
-  for (let t = 0; t <= a.tokenCount; t++) if (a.tokenEdgeStart[t] !== b.tokenEdgeStart[t]) return false;
-  return true;
+/** Whether the chain's pools still join its tokens as it says in this graph version (it may come from an earlier one). */
+function holds(graph: GraphView, chain: Chain): boolean {
+  if (chain.pool >= graph.poolCount || chain.viaPool >= graph.poolCount) return false;
+  const [first, second] = [graph.poolTokens(chain.pool), graph.poolTokens(chain.viaPool)];
+  return first[chain.localIn] === chain.from && first[chain.localOut] === chain.via && second[chain.viaLocalIn] === chain.via && second[chain.viaLocalOut] === chain.to;
 }
 
 /**
@@ -99,7 +109,7 @@ export function networkChains(graph: GraphView, from: number, to: number, isMemb
   const used = new Set<number>([from, to]);
   const chosen: Chain[] = [];
   const take = (chain: Chain, ends: boolean) => {
-    if (!ends || used.has(chain.via) || isMember(chain.via) || !allowed(chain.pool) || !allowed(chain.viaPool)) return;
+    if (!ends || used.has(chain.via) || isMember(chain.via) || !holds(graph, chain) || !allowed(chain.pool) || !allowed(chain.viaPool)) return;
     used.add(chain.via);
     chosen.push(chain);
   };

@@ -1,12 +1,12 @@
 // The network the flow optimiser works on: every token pair of every pool among a set of tokens, each direction a
-// separate trade (prices decide which one, if either, is used), and chains of two UniV2 pools through long-tail tokens
-// outside the set into the target or out of the source (chainIndex.ts). Amounts are measured in units of the target worth one
-// raw unit of it at spot prices, so that every token's price starts near 1 whatever its decimals.
+// separate trade (prices decide which one, if either, is used), and chains of two UniV2 pools through long-tail
+// tokens outside the set into the target or out of the source (chainIndex.ts). Amounts are measured in units of the
+// target worth one raw unit of it at spot prices, so that every token's price starts near 1 whatever its decimals.
 //
 // Only the trades that go one way through an order of the tokens (`order`, nearest the target lowest; the source first)
 // are enabled at a time, so the enabled network is acyclic: no value can circle through pools whose prices disagree,
 // and every flow cuts into simple paths. The first order is by hop distance to the target, then liquidity rank;
-// flowRouting.ts then orders the tokens by the dual's prices, which is the order of any optimal flow.
+// flowRounds.ts then orders the tokens by the dual's prices, which is the order of any optimal flow.
 import type { GraphView } from '../../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../../graph/layout.ts';
 import type { Hop } from '../../types.ts';
@@ -58,11 +58,11 @@ export function flowNetwork(
   for (let slot = 0; slot < members.length; slot++) rawPerUnit[slot] = value.get(to)! / value.get(members[slot])!;
   const slotOf = new Map(members.map((t, slot) => [t, slot]));
   // Each token pair's chains join its pools' trades: the dual scans a pair's trades together.
-  const chainsOf = new Map<number, Chain[]>();
+  const chainsByPair = new Map<number, Chain[]>();
   const pairKey = (slotIn: number, slotOut: number) => slotIn * (members.length + 1) + slotOut + 1;
   for (const chain of chains ? networkChains(graph, from, to, (t) => slotOf.has(t), platformCode) : []) {
     const key = pairKey(slotOf.get(chain.from)!, chain.to === to ? -1 : slotOf.get(chain.to)!);
-    chainsOf.set(key, [...(chainsOf.get(key) ?? []), chain]);
+    chainsByPair.set(key, [...(chainsByPair.get(key) ?? []), chain]);
   }
   const builder = new TradesBuilder();
   members.forEach((u, slotIn) => {
@@ -71,8 +71,8 @@ export function flowNetwork(
       const slotOut = v === to ? -1 : k;
       const outRaw = slotOut < 0 ? 1 : rawPerUnit[slotOut];
       // Chains run into the target or out of the source only.
-      if (chainsOf.size > 0 && (slotOut < 0 || u === from)) {
-        for (const chain of chainsOf.get(pairKey(slotIn, slotOut)) ?? []) builder.addChain(graph, chain, slotIn, slotOut, rawPerUnit[slotIn], outRaw);
+      if (chainsByPair.size > 0 && (slotOut < 0 || u === from)) {
+        for (const chain of chainsByPair.get(pairKey(slotIn, slotOut)) ?? []) builder.addChain(graph, chain, slotIn, slotOut, rawPerUnit[slotIn], outRaw);
       }
       const end = graph.tokenEdgeStart[u + 1];
       for (let e = graph.firstEdgeTo(u, v); e >= 0 && e < end && graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut] === v; e++) {

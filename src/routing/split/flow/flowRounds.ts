@@ -59,25 +59,28 @@ export interface SolvedFlow {
 export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFlow {
   const count = network.trades.count;
   // Plain loops over the trades: TypedArray.from with a mapping function, and some(), are slow in V8.
-  const chain = new Uint8Array(count);
-  let chains = 0;
-  for (let i = 0; i < count; i++) if (network.trades.viaPool[i] >= 0) (chain[i] = 1), chains++;
+  const isChain = new Uint8Array(count);
+  let chainCount = 0;
+  for (let i = 0; i < count; i++) if (network.trades.viaPool[i] >= 0) (isChain[i] = 1), chainCount++;
   const contested = new Uint8Array(count);
   let order = network.order;
   let orientation = againstOrder(network, order);
-  let best: (SolvedFlow & { round: number; contested: number }) | undefined;
+  let best: (SolvedFlow & { round: number; contested: Uint8Array; contestedCount: number }) | undefined;
   const rounds = limits.gasUnitCost === undefined ? MAX_ROUNDS : MAX_ROUNDS_WITH_GAS;
   for (let round = 0; round < rounds; round++) {
     const disabled = new Uint8Array(count);
-    for (let i = 0; i < count; i++) disabled[i] = orientation[i] | contested[i] | (round === 0 ? chain[i] : 0);
+    for (let i = 0; i < count; i++) disabled[i] = orientation[i] | contested[i] | (round === 0 ? isChain[i] : 0);
     // Every round starts from the zero-flow prices of its own order: the last round's prices, found for another
     // orientation, started some solves orders of magnitude above the minimum, which then took every iteration allowed
     // (on the advanced mix: 4–7% less time, answers within noise).
     const solution = solveDual(network, disabled, zeroFlowPrices(network, disabled, order), limits);
     const dropped = disableContested(network, solution, disabled, contested);
     // A later round is kept only for a higher bound: at an equal one (the same optimum, its flow moved among equally
-    // good trades), the earlier round's flow was cut into better paths as often as not.
-    if (!best || best.round === 0 || solution.bound > best.solution.bound * (1 + SAME_BOUND)) best = { solution, disabled, order, round, contested: dropped };
+    // good trades), the earlier round's flow was cut into better paths as often as not. The pairs found contested up
+    // to the kept round are its own (later rounds mark more).
+    if (!best || best.round === 0 || solution.bound > best.solution.bound * (1 + SAME_BOUND)) {
+      best = { solution, disabled, order, round, contested: contested.slice(), contestedCount: dropped };
+    }
     order = byPrice(network, solution.prices);
     const next = againstOrder(network, order);
     let reoriented = false;
@@ -85,37 +88,45 @@ export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFl
     if ((dropped === 0 && !reoriented) || late(limits)) break;
     orientation = next;
   }
-  let solved: SolvedFlow = best!;
+  const kept = best!;
+  let solved: SolvedFlow = kept;
   // The kept solve left a pool with two paying pairs: the paths would use it twice, which a split cannot (and the path
   // optimiser would start from part of the flow only). Solved once more with the lesser pairs disabled, and with the
   // chains when it was the first. (A chain runs into the target or out of the source: no order disables it.)
-  const chainsOff = best!.round === 0 && chains > 0;
-  if ((best!.contested > 0 || chainsOff) && !late(limits)) solved = resolve(network, solved, limits, (i) => (solved.disabled[i] | contested[i]) & (chain[i] ^ 1));
-  const unpaid = chainsToDrop(network, solved, chain, limits);
-  if (unpaid.length > 0 && !late(limits)) {
-    const off = new Set(unpaid);
-    solved = resolve(network, solved, limits, (i) => solved.disabled[i] | (off.has(i) ? 1 : 0));
+  const chainsOff = kept.round === 0 && chainCount > 0;
+  if ((kept.contestedCount > 0 || chainsOff) && !late(limits)) {
+    const disabled = new Uint8Array(count);
+    for (let i = 0; i < count; i++) disabled[i] = (kept.disabled[i] | kept.contested[i]) & (isChain[i] ^ 1);
+    const start = kept.solution.prices.slice();
+    // With the chains on, the source must sell again from above: its price in the first solve can be far below what
+    // its chains pay (when all its trades are chains, near zero), and a warm start from there does not recover.
+    if (chainsOff) start[network.source] = zeroFlowPrices(network, disabled, kept.order)[network.source];
+    solved = solveAgain(network, kept.order, disabled, start, !chainsOff, limits);
+  }
+  const dropped = chainsToDrop(network, solved, isChain, limits);
+  if (dropped.length > 0 && !late(limits)) {
+    const disabled = solved.disabled.slice();
+    for (const i of dropped) disabled[i] = 1;
+    solved = solveAgain(network, solved.order, disabled, solved.solution.prices, true, limits);
   }
   return solved;
 }
 
-/** The flow solved again from `solved`'s prices with trade i disabled when `disabledAt(i)` is 1. */
-function resolve(network: FlowNetwork, solved: SolvedFlow, limits: RoundLimits, disabledAt: (i: number) => number): SolvedFlow {
-  const disabled = new Uint8Array(network.trades.count);
-  for (let i = 0; i < disabled.length; i++) disabled[i] = disabledAt(i);
-  return { solution: solveDual(network, disabled, solved.solution.prices, { deadline: limits.deadline, now: limits.now, warm: true }), disabled, order: solved.order };
+/** The flow solved again over the trades not `disabled`, from `start` (`warm`: a balanced solution's prices). */
+function solveAgain(network: FlowNetwork, order: Float64Array, disabled: Uint8Array, start: Float64Array, warm: boolean, limits: RoundLimits): SolvedFlow {
+  return { solution: solveDual(network, disabled, start, { deadline: limits.deadline, now: limits.now, warm }), disabled, order };
 }
 
 /**
  * Active chains that carry less than MIN_CHAIN_SHARE of the output, or whose profit at the solution's prices is worth
  * less than the least gas of their two hops.
  */
-function chainsToDrop(network: FlowNetwork, solved: SolvedFlow, chain: Uint8Array, limits: RoundLimits): number[] {
+function chainsToDrop(network: FlowNetwork, solved: SolvedFlow, isChain: Uint8Array, limits: RoundLimits): number[] {
   const { solution, disabled } = solved;
   const { to } = network.trades;
   const dropped: number[] = [];
   for (let i = 0; i < network.trades.count; i++) {
-    if (chain[i] === 0 || disabled[i] !== 0 || !(solution.delta[i] > 0)) continue;
+    if (isChain[i] === 0 || disabled[i] !== 0 || !(solution.delta[i] > 0)) continue;
     // Valued at its output, as a share of the whole output (the input's marginal price is far below its average on a
     // price-moving trade).
     const small = solution.out[i] * (to[i] < 0 ? 1 : solution.prices[to[i]]) < MIN_CHAIN_SHARE * solution.bound;

@@ -40,7 +40,7 @@ export interface FlowPlan {
 /** The flow's plans (one, or several choices of the pools a transaction within the gas cap keeps) and the dual's bound. */
 export interface FlowRouting {
   routings: FlowPlan[];
-  /** Upper bound (raw output units) on any routing over the trades of the last solve's order, one pair per pool. */
+  /** Upper bound (raw output units) on any routing over the trades of the kept solve's order, one pair per pool. */
   bound: number;
 }
 

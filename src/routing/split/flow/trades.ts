@@ -93,7 +93,7 @@ export class TradesBuilder {
     const [first, second] = [chain.pool * V2_FLOAT_STRIDE, chain.viaPool * V2_FLOAT_STRIDE];
     const [b1, a1, g1] = [reserves[first + chain.localIn] / inRaw, reserves[first + chain.localOut], reserves[first + 2]];
     const [b2, a2, g2] = [reserves[second + chain.viaLocalIn], reserves[second + chain.viaLocalOut] / outRaw, reserves[second + 2]];
-    if (!(b1 > 0 && a1 > 0 && b2 > 0 && a2 > 0)) return;
+    if (!(b1 > 0 && a1 > 0 && g1 > 0 && b2 > 0 && a2 > 0 && g2 > 0)) return;
     const k = this.next(from, to, chain.pool, chain.localIn, chain.localOut, null);
     const joint = b2 + g2 * a1;
     this.reserveIn[k] = (b1 * b2) / joint;
