@@ -105,16 +105,19 @@ function holds(graph: GraphView, chain: Chain): boolean {
  * @example networkChains(graph, hex, wpls, (t) => slotOf.has(t), -1)
  */
 export function networkChains(graph: GraphView, from: number, to: number, isMember: (token: number) => boolean, platformCode: number): Chain[] {
+  const [into, outOf] = [chainsOf(graph, to, 'into'), chainsOf(graph, from, 'outOf')];
+  // Chains found on this very version hold by construction.
+  const carried = found.get(graph)!.version !== graph.version;
   const allowed = (pool: number) => platformCode < 0 || graph.poolPlatformCode(pool) === platformCode;
   const used = new Set<number>([from, to]);
   const chosen: Chain[] = [];
   const take = (chain: Chain, ends: boolean) => {
-    if (!ends || used.has(chain.via) || isMember(chain.via) || !holds(graph, chain) || !allowed(chain.pool) || !allowed(chain.viaPool)) return;
+    if (!ends || used.has(chain.via) || isMember(chain.via) || (carried && !holds(graph, chain)) || !allowed(chain.pool) || !allowed(chain.viaPool)) return;
     used.add(chain.via);
     chosen.push(chain);
   };
-  for (const chain of chainsOf(graph, to, 'into')) take(chain, isMember(chain.from));
-  for (const chain of chainsOf(graph, from, 'outOf')) take(chain, chain.to === to || isMember(chain.to));
+  for (const chain of into) take(chain, isMember(chain.from));
+  for (const chain of outOf) take(chain, chain.to === to || isMember(chain.to));
   return chosen;
 }
 

@@ -62,7 +62,9 @@ export function flowNetwork(
   const pairKey = (slotIn: number, slotOut: number) => slotIn * (members.length + 1) + slotOut + 1;
   for (const chain of chains ? networkChains(graph, from, to, (t) => slotOf.has(t), platformCode) : []) {
     const key = pairKey(slotOf.get(chain.from)!, chain.to === to ? -1 : slotOf.get(chain.to)!);
-    chainsByPair.set(key, [...(chainsByPair.get(key) ?? []), chain]);
+    const list = chainsByPair.get(key);
+    if (list) list.push(chain);
+    else chainsByPair.set(key, [chain]);
   }
   const builder = new TradesBuilder();
   members.forEach((u, slotIn) => {
