@@ -60,7 +60,7 @@ test('the network takes a chain as one UniV2 trade whose curve is the two pools\
   const h = chainGraph();
   const [wpls, usdc] = [h.token('WPLS'), h.token('USDC')];
   // The network over WPLS and USDC alone: TAIL is outside it.
-  const network = flowNetwork(h.graph, wpls, usdc, [[usdc], [wpls]], 1e24, -1, true);
+  const network = flowNetwork(h.graph, wpls, usdc, [[usdc], [wpls]], 1e24, -1);
   const chain = [...Array(network.trades.count).keys()].filter((i) => network.trades.viaPool[i] >= 0);
   assert.equal(chain.length, 1);
   const hops = tradeHops(network, chain[0]);

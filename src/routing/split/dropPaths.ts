@@ -20,6 +20,7 @@
 // dropping every leg but the largest would save less gas than a hundredth of a basis point of the value (cheap gas:
 // the answer is then that of output alone), or at the deadline. Trying every path one at a time instead took 100 ms
 // per round on 100-path splits, far past the time budget.
+import { late } from './deadline.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { hopsKey } from './pathEstimate.ts';
 import type { SplitModel } from './splitModel.ts';
@@ -184,8 +185,4 @@ function removalGains(context: DropContext, x: Float64Array, current: SplitQuote
     gains.push({ path, amountIn: Number(leg.amountIn), gain: (legGas ? legGas[k] * perUnit : 0) - surplus });
   });
   return gains.sort((a, b) => b.gain - a.gain);
-}
-
-function late(context: Pick<DropContext, 'deadline' | 'now'>): boolean {
-  return context.deadline !== undefined && context.now !== undefined && context.now() > context.deadline;
 }

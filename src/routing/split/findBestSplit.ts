@@ -11,6 +11,7 @@ import type { Hop } from '../types.ts';
 import { floatWeights } from './apportion.ts';
 import { bestMarginalPaths, poolFlows } from './bestMarginalPath.ts';
 import { type CandidateTokens, candidateSearch } from './candidatePaths.ts';
+import { late } from './deadline.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { flowQuote } from './flow/flowQuote.ts';
 import { claim, conflictsWith, hopsKey, pathEstimate } from './pathEstimate.ts';
@@ -205,10 +206,6 @@ function bestSingle(graph: GraphView, paths: readonly Hop[][], amountIn: bigint,
 function betterOf(a: SplitQuote | null, b: SplitQuote | null): SplitQuote | null {
   if (!a || !b) return a ?? b;
   return b.value > a.value ? b : a;
-}
-
-function late(options: SplitOptions): boolean {
-  return options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
 }
 
 /**

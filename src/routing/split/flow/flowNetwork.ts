@@ -32,8 +32,8 @@ export interface FlowNetwork {
 
 /**
  * The trades among the tokens of `tokensAt` (tokensAt[d]: tokens at hop distance d from `to`) for `amountIn` raw
- * units of `from`, over pools of `platformCode` (-1: all); with `chains`, also the chains into the target and out of
- * the source through tokens outside the set.
+ * units of `from`, over pools of `platformCode` (-1: all), with the chains into the target and out of the source
+ * through tokens outside the set.
  */
 export function flowNetwork(
   graph: GraphView,
@@ -42,7 +42,6 @@ export function flowNetwork(
   tokensAt: readonly number[][],
   amountIn: number,
   platformCode: number,
-  chains = false,
 ): FlowNetwork {
   const rank = graph.tokenLiquidityRank();
   // Order of the tokens towards the target: hop distance, then liquidity rank; the source first, the target last.
@@ -60,7 +59,7 @@ export function flowNetwork(
   // Each token pair's chains join its pools' trades: the dual scans a pair's trades together.
   const chainsByPair = new Map<number, Chain[]>();
   const pairKey = (slotIn: number, slotOut: number) => slotIn * (members.length + 1) + slotOut + 1;
-  for (const chain of chains ? networkChains(graph, from, to, (t) => slotOf.has(t), platformCode) : []) {
+  for (const chain of networkChains(graph, from, to, (t) => slotOf.has(t), platformCode)) {
     const key = pairKey(slotOf.get(chain.from)!, chain.to === to ? -1 : slotOf.get(chain.to)!);
     const list = chainsByPair.get(key);
     if (list) list.push(chain);

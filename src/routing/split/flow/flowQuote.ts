@@ -2,6 +2,7 @@
 // maths on a copy of the pool states (executeShares).
 import type { GraphView } from '../../../graph/graphView.ts';
 import { floatWeights } from '../apportion.ts';
+import { late } from '../deadline.ts';
 import { executeShares } from '../executeShares.ts';
 import type { SplitOptions, SplitQuote } from '../types.ts';
 import { flowRouting } from './flowRouting.ts';
@@ -19,7 +20,7 @@ const MAX_FLOW_HOPS = 6;
  * @example flowQuote(graph, wpls, usdc, 10n ** 24n, [[usdc], [wpls, dai]], options)
  */
 export function flowQuote(graph: GraphView, from: number, to: number, amountIn: bigint, tokensAt: readonly number[][], options: SplitOptions): SplitQuote | null {
-  if (options.deadline !== undefined && options.now && options.now() > options.deadline) return null;
+  if (late(options)) return null;
   const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: MAX_FLOW_HOPS });
   if (!flow) return null;
   let best: SplitQuote | null = null;

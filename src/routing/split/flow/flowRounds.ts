@@ -9,8 +9,8 @@
 // first solve's prices ordered some networks worse (a long-tail token's $1,000 into USDC: 0.1% less output). Rounds
 // are not monotone, as each enables another set of trades: of those with the chains, the round of highest bound is
 // kept.
-import type { DualSolution } from './dualFlow.ts';
-import { solveDual } from './dualFlow.ts';
+import { late } from '../deadline.ts';
+import { type DualSolution, solveDual } from './dualFlow.ts';
 import { type FlowNetwork, againstOrder, zeroFlowPrices } from './flowNetwork.ts';
 
 /**
@@ -54,7 +54,7 @@ export interface SolvedFlow {
 /**
  * The best solve of the network's rounds (by bound), made feasible for a split: no pool with two paying pairs, the
  * chains enabled, and no chain too small to be a path or (with gas priced) that does not pay for its gas.
- * @example solveRounds(flowNetwork(graph, wpls, usdc, tokensAt, 1e24, -1, true), { deadline, now })
+ * @example solveRounds(flowNetwork(graph, wpls, usdc, tokensAt, 1e24, -1), { deadline, now })
  */
 export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFlow {
   const count = network.trades.count;
@@ -134,10 +134,6 @@ function chainsToDrop(network: FlowNetwork, solved: SolvedFlow, isChain: Uint8Ar
     if (small || unpaid) dropped.push(i);
   }
   return dropped;
-}
-
-function late(limits: RoundLimits): boolean {
-  return limits.deadline !== undefined && limits.now !== undefined && limits.now() > limits.deadline;
 }
 
 /** Places by price: the higher a token's price, the nearer the target; the source first. */

@@ -4,6 +4,7 @@
 import type { GraphView } from '../../../graph/graphView.ts';
 import type { GasMeter } from '../../gasModel.ts';
 import type { Hop } from '../../types.ts';
+import { late } from '../deadline.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
 import { flowNetwork, tradeHops } from './flowNetwork.ts';
 import { type FlowPaths, flowPaths } from './flowPaths.ts';
@@ -58,7 +59,7 @@ export function flowRouting(
   tokensAt: readonly number[][],
   options: FlowRoutingOptions,
 ): FlowRouting | null {
-  const network = flowNetwork(graph, from, to, tokensAt, amountIn, options.platformCode, true);
+  const network = flowNetwork(graph, from, to, tokensAt, amountIn, options.platformCode);
   if (network.trades.count === 0) return null;
   // The least gas a transaction spends on a trade's pools (with a split's when it leaves the source).
   const model = options.gasMeter?.();
@@ -99,8 +100,4 @@ export function flowRouting(
   }
   const routings = plans.filter((plan) => plan.paths.length > 0).map((plan) => ({ paths: plan.paths.map(asHops), shares: plan.shares }));
   return routings.length > 0 ? { routings, bound: last.bound } : null;
-}
-
-function late(options: FlowRoutingOptions): boolean {
-  return options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
 }

@@ -1,0 +1,15 @@
+// The split search's time budget: every step that can stop early reads the clock it was given the same way.
+
+/** A deadline (a clock reading in ms) and the clock to read; either absent: no deadline. */
+export interface Deadline {
+  deadline?: number;
+  now?: () => number;
+}
+
+/**
+ * Whether the clock has passed the deadline.
+ * @example late({ deadline: performance.now() + 25, now: () => performance.now() }) // false for 25 ms
+ */
+export function late(clock: Deadline): boolean {
+  return clock.deadline !== undefined && clock.now !== undefined && clock.now() > clock.deadline;
+}
