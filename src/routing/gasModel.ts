@@ -130,6 +130,8 @@ export interface GasMeter {
    * starts a path: what keeping the pool in a routing costs at the least, whatever the paths through it.
    */
   leastGas(hop: Hop, startsPath: boolean): number;
+  /** Gas of the paths added so far. */
+  spent(): number;
 }
 
 /**
@@ -158,6 +160,7 @@ export function splitGasMeter(graph: GraphView, maxGasUnits: number, shape: { wr
     leastGas(hop, startsPath) {
       return hopGas(graph.poolKind(hop.pool)) + (startsPath ? SPLIT_GAS : 0);
     },
+    spent: () => gas,
   };
 }
 

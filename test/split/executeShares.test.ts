@@ -22,7 +22,7 @@ import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 const perSplit = (legs: SplitLeg[]) => legs.length * 100;
 const perSplitMeter = (max: number) => () => {
   let gas = 0;
-  return { tryAdd: () => gas + 100 <= max && (gas += 100) > 0, leastGas: (_: Hop, startsPath: boolean) => (startsPath ? 100 : 0) };
+  return { tryAdd: () => gas + 100 <= max && (gas += 100) > 0, leastGas: (_: Hop, startsPath: boolean) => (startsPath ? 100 : 0), spent: () => gas };
 };
 
 /** WPLS/USDC pools of the given reserves (whole WPLS, whole USDC), alternating dexa_v2 and dexa_v1 (same fee). */

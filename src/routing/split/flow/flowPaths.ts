@@ -20,6 +20,8 @@ export interface FlowPaths {
   shares: number[];
   /** Whether the gas cap stopped the peeling (the paths then carry less than the whole flow). */
   capped: boolean;
+  /** The output (normalised units) of the paths with these shares, executed in order on the flow's curves. */
+  output: number;
 }
 
 /**
@@ -39,7 +41,11 @@ export function flowPaths(
   // The fitting can take a path below the smallest share.
   const kept = shares.map((_, p) => p).filter((p) => shares[p] >= MIN_PATH_SHARE);
   const sum = kept.reduce((total, p) => total + shares[p], 0);
-  return { paths: kept.map((p) => peeled.paths[p]), shares: kept.map((p) => shares[p] / sum), capped: peeled.capped };
+  const paths = kept.map((p) => peeled.paths[p]);
+  const keptShares = kept.map((p) => shares[p] / sum);
+  const { trades } = network;
+  const output = replayOnCurves(network, paths, keptShares, new Float64Array(trades.count), new Float64Array(trades.count));
+  return { paths, shares: keptShares, capped: peeled.capped, output };
 }
 
 /**
@@ -57,7 +63,7 @@ function peel(
   order: Float64Array,
   maxHops: number,
   fits: (path: number[]) => boolean,
-): FlowPaths & { inputPerShare: Float64Array } {
+): Omit<FlowPaths, 'output'> & { inputPerShare: Float64Array } {
   const { trades } = network;
   const n = network.tokens.length;
   const outflow = new Float64Array(n);
@@ -161,7 +167,7 @@ function traceBack(hops: number, lastInto: (hop: number, slot: number) => number
  * each path's share by the geometric mean, over its trades, of planned over replayed total input.
  */
 function sequentialShares(network: FlowNetwork, paths: number[][], shares: number[], inputPerShare: Float64Array): number[] {
-  const { trades, total } = network;
+  const { trades } = network;
   const sum = shares.reduce((a, b) => a + b, 0);
   let current = shares.map((s) => s / sum);
   const planned = new Float64Array(trades.count);
@@ -169,18 +175,7 @@ function sequentialShares(network: FlowNetwork, paths: number[][], shares: numbe
   const fedIn = new Float64Array(trades.count);
   const fedOut = new Float64Array(trades.count);
   for (let round = 0; round < SEQUENTIAL_ROUNDS; round++) {
-    fedIn.fill(0);
-    fedOut.fill(0);
-    for (let p = 0; p < paths.length; p++) {
-      let amount = current[p] * total;
-      for (const i of paths[p]) {
-        if (!(amount > 0)) break;
-        const after = tradeOut(trades, i, fedIn[i] + amount);
-        fedIn[i] += amount;
-        amount = after - fedOut[i];
-        fedOut[i] = after;
-      }
-    }
+    replayOnCurves(network, paths, current, fedIn, fedOut);
     const scaled = current.map((share, p) => {
       let logRatio = 0;
       for (const i of paths[p]) logRatio += Math.log(planned[i] / fedIn[i]);
@@ -191,4 +186,28 @@ function sequentialShares(network: FlowNetwork, paths: number[][], shares: numbe
     current = scaled.map((s) => s / scaledSum);
   }
   return current;
+}
+
+/**
+ * The paths with `shares` of the input executed in order on the flow's curves (a pool gives each path the output
+ * between its cumulative inputs before and after it); returns the output at the target (normalised units) and leaves
+ * each trade's total input and output in `fedIn` and `fedOut`.
+ */
+function replayOnCurves(network: FlowNetwork, paths: number[][], shares: readonly number[], fedIn: Float64Array, fedOut: Float64Array): number {
+  const { trades, total } = network;
+  fedIn.fill(0);
+  fedOut.fill(0);
+  let output = 0;
+  for (let p = 0; p < paths.length; p++) {
+    let amount = shares[p] * total;
+    for (const i of paths[p]) {
+      if (!(amount > 0)) break;
+      const after = tradeOut(trades, i, fedIn[i] + amount);
+      fedIn[i] += amount;
+      amount = after - fedOut[i];
+      fedOut[i] = after;
+    }
+    if (amount > 0) output += amount;
+  }
+  return output;
 }

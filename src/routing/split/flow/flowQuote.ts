@@ -25,6 +25,9 @@ export function flowQuote(graph: GraphView, from: number, to: number, amountIn: 
   if (!flow) return null;
   let best: SplitQuote | null = null;
   for (const plan of flow.routings) {
+    // Plans come best estimate first; a replay of a hundred paths through UniV3 ticks takes milliseconds, so past the
+    // deadline only the first is made exact.
+    if (best && late(options)) break;
     const legs = executeShares(graph, plan.paths, floatWeights(plan.shares), amountIn, options);
     if (!legs || legs.length === 0) continue;
     const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);

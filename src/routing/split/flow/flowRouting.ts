@@ -36,9 +36,17 @@ export interface FlowRoutingOptions {
 export interface FlowPlan {
   paths: Hop[][];
   shares: number[];
+  /**
+   * Float estimate of the plan's value (raw output units): its output on the flow's curves, less the gas its paths
+   * spend before tick crossings when gas is priced.
+   */
+  estimate: number;
 }
 
-/** The flow's plans (one, or several choices of the pools a transaction within the gas cap keeps) and the dual's bound. */
+/**
+ * The flow's plans (one, or several choices of the pools a transaction within the gas cap keeps), best estimate first,
+ * and the dual's bound.
+ */
 export interface FlowRouting {
   routings: FlowPlan[];
   /** Upper bound (raw output units) on any routing over the trades of the kept solve's order, one pair per pool. */
@@ -70,13 +78,14 @@ export function flowRouting(
     for (const i of path) hops.push(...tradeHops(network, i));
     return hops;
   };
-  const peel = (solution: DualSolution, disabled: Uint8Array) => {
+  const peel = (solution: DualSolution, disabled: Uint8Array): FlowPaths & { gas: number } => {
     const count = options.gasMeter?.();
-    return flowPaths(network, solution, disabled, lastOrder, options.maxHops, count && ((path: number[]) => count.tryAdd(asHops(path))));
+    const peeled = flowPaths(network, solution, disabled, lastOrder, options.maxHops, count && ((path: number[]) => count.tryAdd(asHops(path))));
+    return { ...peeled, gas: count?.spent() ?? 0 };
   };
   // The gas cap cut the peeling, and the kept paths carry less than the whole flow: the optimal flow over their trades
   // only, peeled again.
-  const overKept = (peeled: FlowPaths, solution: DualSolution): FlowPaths => {
+  const overKept = (peeled: FlowPaths & { gas: number }, solution: DualSolution): FlowPaths & { gas: number } => {
     if (!peeled.capped || late(options)) return peeled;
     const outside = new Uint8Array(network.trades.count).fill(1);
     for (const path of peeled.paths) for (const i of path) outside[i] = 0;
@@ -98,6 +107,11 @@ export function flowRouting(
       plans.push(overKept(peel(solution, left), solution));
     }
   }
-  const routings = plans.filter((plan) => plan.paths.length > 0).map((plan) => ({ paths: plan.paths.map(asHops), shares: plan.shares }));
+  // The target's normalised unit is one raw unit of it.
+  const gasUnitCost = options.gasUnitCost ?? 0;
+  const routings = plans
+    .filter((plan) => plan.paths.length > 0)
+    .map((plan) => ({ paths: plan.paths.map(asHops), shares: plan.shares, estimate: plan.output - gasUnitCost * plan.gas }))
+    .sort((a, b) => b.estimate - a.estimate);
   return routings.length > 0 ? { routings, bound: last.bound } : null;
 }
