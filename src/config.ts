@@ -8,6 +8,8 @@ export interface ServiceConfig {
   workers: number;
   /** Nice value of the quote workers' threads (0–19): the HTTP thread, at 0, preempts a route search at once. */
   workerNice: number;
+  /** Whether each quote worker warms up its JIT with quotes of its own before serving (src/workers/jitWarmUp.ts). */
+  workerWarmUp: boolean;
   rateLimitPerMinute: number;
   whitelistDomains: string[];
   trustProxy: boolean;
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     // run at a lower priority (workerNice), so it still gets a core the moment a request arrives (bench/RESULTS.md).
     workers: integer(env, 'WORKERS', availableParallelism()),
     workerNice: niceValue(env, 'WORKER_NICE', 10),
+    workerWarmUp: flag(env, 'WORKER_WARM_UP', true),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60),
     whitelistDomains: (env.WHITELIST_DOMAINS ?? '')
       .split(',')

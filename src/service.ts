@@ -30,9 +30,11 @@ export async function startService(config: ServiceConfig, logger: Logger = creat
   const buffer = live ? live.initial : buildGraph(snapshot!, preset, 1);
   const runner: QuoteRunner =
     config.workers > 0
-      ? new PooledQuoteRunner(buffer, { workers: config.workers, maxQueue: config.maxQueue, presetPath: config.presetPath, nice: config.workerNice })
+      ? new PooledQuoteRunner(buffer, { workers: config.workers, maxQueue: config.maxQueue, presetPath: config.presetPath, nice: config.workerNice, warmUp: config.workerWarmUp })
       : new InlineQuoteRunner(buffer, preset);
   live?.follow(runner);
+  // Listening only once every worker is warm: a cold worker's first split searches run out of time (jitWarmUp.ts).
+  if (runner instanceof PooledQuoteRunner) await runner.warm();
   const freshness = (): StateFreshness => {
     const graphVersion = runner.graph.version;
     if (!live) {

@@ -1,6 +1,6 @@
 // The channel on which graph versions reach every worker: the buffer is shared, not copied. A worker announces
 // itself when it starts and the main thread answers with the current version, so a worker started late (or
-// started to replace a crashed one) never misses a publication.
+// started to replace a crashed one) never misses a publication. A worker that warms up says so when done.
 
 export const GRAPH_CHANNEL = 'quote-graph-versions';
 
@@ -9,7 +9,11 @@ export interface GraphPublication {
   buffer: SharedArrayBuffer;
 }
 
-export type ChannelMessage = ({ kind: 'version' } & GraphPublication) | { kind: 'hello'; threadId: number };
+/** `hello`: a worker started (and needs the current version); `warm`: a worker finished its warm-up of `quotes` routed quotes. */
+export type ChannelMessage =
+  | ({ kind: 'version' } & GraphPublication)
+  | { kind: 'hello'; threadId: number }
+  | { kind: 'warm'; threadId: number; quotes: number };
 
 /** What a worker receives at start: the graph version it can begin with and the network preset. */
 export interface WorkerSetup {
@@ -17,4 +21,6 @@ export interface WorkerSetup {
   presetPath?: string;
   /** Nice value the worker gives its own thread (0: unchanged). */
   nice?: number;
+  /** Whether the worker quotes the warm-up's requests (jitWarmUp.ts) on its initial version before its first task. */
+  warmUp?: boolean;
 }

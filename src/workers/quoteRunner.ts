@@ -26,6 +26,8 @@ export interface PoolSettings {
   presetPath?: string;
   /** Nice value of the worker threads (0–19; absent or 0: the process's own). */
   nice?: number;
+  /** Whether each worker warms up its JIT with quotes of its own before serving (jitWarmUp.ts). */
+  warmUp?: boolean;
 }
 
 export class PooledQuoteRunner implements QuoteRunner {
@@ -33,25 +35,35 @@ export class PooledQuoteRunner implements QuoteRunner {
   private readonly pool: Piscina;
   private readonly channel = new BroadcastChannel(GRAPH_CHANNEL);
   private readonly greeted = new Set<number>();
+  /** Routed warm-up quotes of each worker that finished its warm-up, by thread id. */
+  readonly warmedUp = new Map<number, number>();
   private readonly workerCount: number;
-  private onGreeting: (() => void) | undefined;
+  private readonly warmUp: boolean;
+  /** Checks of the pending ready() and warm() waits, run on each worker's message. */
+  private readonly waits = new Set<() => void>();
 
   constructor(buffer: SharedArrayBuffer, settings: PoolSettings) {
     this.graph = new GraphView(buffer);
     this.workerCount = settings.workers;
+    this.warmUp = settings.warmUp ?? false;
     // A starting worker says hello; answer with the current version so it cannot miss one published earlier.
     this.channel.onmessage = (event: unknown) => {
       const message = (event as { data: ChannelMessage }).data;
-      if (message.kind !== 'hello') return;
-      this.greeted.add(message.threadId);
-      this.broadcastCurrent();
-      this.onGreeting?.();
+      if (message.kind === 'version') return;
+      if (message.kind === 'hello') {
+        this.greeted.add(message.threadId);
+        this.broadcastCurrent();
+      } else {
+        this.warmedUp.set(message.threadId, message.quotes);
+      }
+      for (const check of this.waits) check();
     };
     this.channel.unref();
     const workerData: WorkerSetup = {
       initial: { version: this.graph.version, buffer },
       presetPath: settings.presetPath,
       nice: settings.nice,
+      warmUp: settings.warmUp,
     };
     this.pool = new Piscina({
       // The worker runs from source under tsx (tests) and from dist/ when built (npm start).
@@ -77,14 +89,29 @@ export class PooledQuoteRunner implements QuoteRunner {
 
   /** Resolves once every worker has loaded and announced itself on the graph channel. */
   ready(): Promise<void> {
+    return this.once(() => this.greeted.size >= this.workerCount);
+  }
+
+  /**
+   * Resolves once every worker is ready to serve at full speed: loaded, and with the warm-up on, warmed up. The service
+   * listens only then, so no request meets a cold worker.
+   */
+  warm(): Promise<void> {
+    return this.once(() => this.greeted.size >= this.workerCount && (!this.warmUp || this.warmedUp.size >= this.workerCount));
+  }
+
+  /** Resolves when `done` holds, checked now and on each worker's message (a pending wait keeps the process alive). */
+  private once(done: () => boolean): Promise<void> {
+    if (done()) return Promise.resolve();
+    this.channel.ref();
     return new Promise((resolve) => {
       const check = () => {
-        if (this.greeted.size < this.workerCount) return;
-        this.onGreeting = undefined;
+        if (!done()) return;
+        this.waits.delete(check);
+        if (this.waits.size === 0) this.channel.unref();
         resolve();
       };
-      this.onGreeting = check;
-      check();
+      this.waits.add(check);
     });
   }
 

@@ -2,12 +2,14 @@
 // BroadcastChannel as shared buffers, so attaching costs no copy whatever the graph's size.
 import { setPriority } from 'node:os';
 import { BroadcastChannel, threadId, workerData } from 'node:worker_threads';
+import type { GraphView } from '../graph/graphView.ts';
 import { loadPreset } from '../network/loadPreset.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
 import { serializeOutcome } from '../quote/serializeOutcome.ts';
 import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
 import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
+import { warmUp } from './jitWarmUp.ts';
 
 const setup = workerData as WorkerSetup;
 // On Linux a thread's nice value is its own (setpriority on the calling thread): a search running here yields to the
@@ -27,6 +29,16 @@ channel.onmessage = (event: unknown) => {
 channel.postMessage({ kind: 'hello', threadId } satisfies ChannelMessage);
 // The channel must not keep an idle worker alive; piscina owns the worker's lifetime.
 channel.unref();
+if (setup.warmUp) {
+  // Before the first task, which waits meanwhile (the service listens only once every worker is warm). The version was
+  // added above, so get() returns it at once. Piscina's idle workers sleep on Atomics.wait, so the warm-up cannot run
+  // between tasks. A warm-up that fails leaves the worker slower for its first quotes, not unable to serve.
+  let quotes = 0;
+  try {
+    quotes = warmUp(versions.get(setup.initial.version) as GraphView, preset);
+  } catch {}
+  channel.postMessage({ kind: 'warm', threadId, quotes } satisfies ChannelMessage);
+}
 
 export default async function quote(task: QuoteTask): Promise<SerializedOutcome> {
   const view = versions.get(task.graphVersion);
