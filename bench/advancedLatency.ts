@@ -9,6 +9,7 @@ import { GraphView } from '../src/graph/graphView.ts';
 import { warmCurveTables } from '../src/routing/split/flow/curveTable.ts';
 import { loadPreset } from '../src/network/loadPreset.ts';
 import { computeQuote } from '../src/quote/computeQuote.ts';
+import { tokenUsdPrice } from '../src/quote/pricing.ts';
 import { DEFAULT_ADVANCED_TIME_BUDGET_MS } from '../src/quote/searchProfiles.ts';
 import type { QuoteOutcome, QuoteTask } from '../src/quote/types.ts';
 import { loopbackClient } from './support/loopbackClient.ts';
@@ -24,18 +25,12 @@ const preset = loadPreset();
 /** Gas priced as in the README's example request: 7M gwei at $0.00003 per PLS, about $0.02 per 100,000 gas. */
 const GAS_PRICE_WEI = 7_000_000_000_000_000n;
 const GAS_TOKEN_PRICE_USD = 0.00003;
-const USD_PER_NATIVE_WEI = GAS_TOKEN_PRICE_USD / 1e18;
-
-/** The output token's USD price from the graph's native prices (what a wallet would send as tokenOutPrice). */
-function tokenOutPriceUsd(graph: GraphView, token: number): number {
-  return graph.tokenNativePrice[token] * USD_PER_NATIVE_WEI * 10 ** graph.tokenDecimals(token);
-}
 
 function task(graph: GraphView, q: BenchQuery, priced: boolean): QuoteTask {
   return {
     graphVersion: graph.version, mode: 'advanced', platform: 'mixed', fromToken: graph.tokenAddress(q.from), toToken: graph.tokenAddress(q.to),
     amountIn: q.amountIn, slippagePpm: 5000n, deadline: 0n,
-    gasPricing: priced ? { gasPriceWei: GAS_PRICE_WEI, gasTokenPriceUsd: GAS_TOKEN_PRICE_USD, tokenOutPriceUsd: tokenOutPriceUsd(graph, q.to) } : undefined,
+    gasPricing: priced ? { gasPriceWei: GAS_PRICE_WEI, gasTokenPriceUsd: GAS_TOKEN_PRICE_USD, tokenOutPriceUsd: tokenUsdPrice(graph, q.to, GAS_TOKEN_PRICE_USD) } : undefined,
   };
 }
 
@@ -104,7 +99,7 @@ type Figures = Awaited<ReturnType<typeof measure>> & { pools: number; tokens: nu
 const figures: Record<string, Figures> = {};
 const report = (label: string, result: Figures) => {
   figures[label] = result;
-  console.log(`${label.padEnd(14)} pools=${result.pools} p50=${result.p50Ms} ms p99=${result.p99Ms} ms max=${result.maxMs} ms split=${result.split}/${result.routed} at-budget=${result.overBudget}`);
+  console.log(`${label.padEnd(18)} pools=${result.pools} p50=${result.p50Ms} ms p99=${result.p99Ms} ms max=${result.maxMs} ms split=${result.split}/${result.routed} at-budget=${result.overBudget}`);
 };
 
 // Gas priced on the default snapshot only: the 250,000-pool rows show how the pool count weighs.

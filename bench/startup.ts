@@ -21,6 +21,7 @@ const priceMoving = request.replace('"1000000000000000000000"', '"10000000000000
 async function firstAdvanced(port: number): Promise<{ routes: number; ms: number }> {
   const started = performance.now();
   const response = await fetch(`http://127.0.0.1:${port}/api/v2/quotes/advanced`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: priceMoving });
+  if (!response.ok) throw new Error(`/quotes/advanced answered ${response.status}: ${await response.text()}`);
   const body = (await response.json()) as { data?: { splits?: unknown[] } };
   return { routes: body.data?.splits?.length ?? 0, ms: Math.round(performance.now() - started) };
 }
@@ -64,7 +65,8 @@ for (const workers of [1, 2, 4]) {
   );
   await service.stop();
 }
-// The same first requests without the workers' warm-up (WORKER_WARM_UP=off): what it is for.
+// The same first requests without the workers' warm-up (WORKER_WARM_UP=off): what it is for. (The /quotes request
+// before it runs on one of the two workers, and warms the single-path search a little.)
 {
   const started = performance.now();
   const service = await spawnServer({ WORKERS: '2', RATE_LIMIT_PER_MINUTE: '0', WORKER_WARM_UP: 'off' });

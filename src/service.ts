@@ -10,6 +10,9 @@ import { loadPreset } from './network/loadPreset.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from './snapshot/snapshotFile.ts';
 import { InlineQuoteRunner, PooledQuoteRunner, type QuoteRunner } from './workers/quoteRunner.ts';
 
+/** Longest the service waits for its workers' warm-up before it listens (a warm-up takes about a second). */
+const WARM_UP_TIMEOUT_MS = 30_000;
+
 export interface Service {
   port: number;
   runner: QuoteRunner;
@@ -33,8 +36,7 @@ export async function startService(config: ServiceConfig, logger: Logger = creat
       ? new PooledQuoteRunner(buffer, { workers: config.workers, maxQueue: config.maxQueue, presetPath: config.presetPath, nice: config.workerNice, warmUp: config.workerWarmUp })
       : new InlineQuoteRunner(buffer, preset);
   live?.follow(runner);
-  // Listening only once every worker is warm: a cold worker's first split searches run out of time (jitWarmUp.ts).
-  if (runner instanceof PooledQuoteRunner) await runner.warm();
+  await warmUp(runner, logger);
   const freshness = (): StateFreshness => {
     const graphVersion = runner.graph.version;
     if (!live) {
@@ -71,6 +73,22 @@ export async function startService(config: ServiceConfig, logger: Logger = creat
       await runner.close();
     },
   };
+}
+
+/**
+ * Waits for the quote workers' warm-up, so the service listens only once they are warm: a cold worker's first split
+ * searches run out of their time budget (src/workers/jitWarmUp.ts). A warm-up that fails or hangs is logged, and the
+ * service listens anyway.
+ */
+async function warmUp(runner: QuoteRunner, logger: Logger): Promise<void> {
+  const started = performance.now();
+  const { done, reports } = await runner.warm(WARM_UP_TIMEOUT_MS);
+  if (reports.size === 0 && done) return;
+  const ms = Math.round(performance.now() - started);
+  const failed = [...reports.values()].filter((report) => report.failed > 0);
+  if (!done) logger.warn('quote workers not all warm; listening anyway', { ms, warm: reports.size });
+  for (const report of failed) logger.warn('quote worker warm-up requests failed', { failed: report.failed, error: report.firstError });
+  if (done) logger.info('quote workers warm', { ms, routed: [...reports.values()].map((report) => report.routed) });
 }
 
 /** Live mode: the chain reader (and viem) run in their own thread, so the HTTP thread never waits on them. */

@@ -4,16 +4,19 @@ import { availableParallelism } from 'node:os';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 
-test('runs one quote worker per core at nice 10 by default', () => {
+test('runs one quote worker per core at nice 10, warmed up before serving, by default', () => {
   const config = loadConfig({});
   assert.equal(config.workers, availableParallelism());
   assert.equal(config.workerNice, 10);
+  assert.equal(config.workerWarmUp, true);
 });
 
-test('takes WORKERS and WORKER_NICE from the environment', () => {
-  const config = loadConfig({ WORKERS: '3', WORKER_NICE: '0' });
+test('takes WORKERS, WORKER_NICE and WORKER_WARM_UP from the environment', () => {
+  const config = loadConfig({ WORKERS: '3', WORKER_NICE: '0', WORKER_WARM_UP: 'off' });
   assert.equal(config.workers, 3);
   assert.equal(config.workerNice, 0);
+  assert.equal(config.workerWarmUp, false);
+  assert.throws(() => loadConfig({ WORKER_WARM_UP: 'sometimes' }), /WORKER_WARM_UP must be on\/off/);
 });
 
 test('refuses a WORKER_NICE outside 0–19 at start', () => {

@@ -1,4 +1,5 @@
 // Exact conversions between USD float prices and raw token amounts, for ranking net of gas and amountOutUSD.
+import type { GraphView } from '../graph/graphView.ts';
 
 const PRICE_DECIMALS = 18;
 const PRICE_SCALE = 10n ** BigInt(PRICE_DECIMALS);
@@ -27,6 +28,15 @@ export function gasCostInOutput(
   const numerator = BigInt(gasUnits) * gasPriceWei * priceToFixed(gasTokenPriceUsd) * 10n ** BigInt(outputDecimals);
   const denominator = outPrice * 10n ** 18n;
   return (numerator + denominator - 1n) / denominator;
+}
+
+/**
+ * USD price of one whole `token` from the graph's native prices, given the native coin's USD price: what a wallet
+ * sends as tokenOutPrice; 0 for an unpriced token.
+ * @example tokenUsdPrice(graph, usdc, 0.00003) // about 1
+ */
+export function tokenUsdPrice(graph: GraphView, token: number, nativeUsd: number): number {
+  return graph.tokenNativePrice[token] * (nativeUsd / 1e18) * 10 ** graph.tokenDecimals(token);
 }
 
 /**

@@ -130,7 +130,7 @@ export interface GasMeter {
    * starts a path: what keeping the pool in a routing costs at the least, whatever the paths through it.
    */
   leastGas(hop: Hop, startsPath: boolean): number;
-  /** Gas of the paths added so far. */
+  /** Gas of the transaction so far: its base, and the paths added. */
   spent(): number;
 }
 

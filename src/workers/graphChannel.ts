@@ -2,6 +2,8 @@
 // itself when it starts and the main thread answers with the current version, so a worker started late (or
 // started to replace a crashed one) never misses a publication. A worker that warms up says so when done.
 
+import type { WarmUpReport } from './jitWarmUp.ts';
+
 export const GRAPH_CHANNEL = 'quote-graph-versions';
 
 export interface GraphPublication {
@@ -9,11 +11,11 @@ export interface GraphPublication {
   buffer: SharedArrayBuffer;
 }
 
-/** `hello`: a worker started (and needs the current version); `warm`: a worker finished its warm-up of `quotes` routed quotes. */
+/** `hello`: a worker started (and needs the current version); `warm`: a worker finished its warm-up. */
 export type ChannelMessage =
   | ({ kind: 'version' } & GraphPublication)
   | { kind: 'hello'; threadId: number }
-  | { kind: 'warm'; threadId: number; quotes: number };
+  | ({ kind: 'warm'; threadId: number } & WarmUpReport);
 
 /** What a worker receives at start: the graph version it can begin with and the network preset. */
 export interface WorkerSetup {

@@ -6,6 +6,7 @@
 import type { GraphView } from '../graph/graphView.ts';
 import type { NetworkPreset } from '../network/types.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
+import { tokenUsdPrice } from '../quote/pricing.ts';
 import type { QuoteTask } from '../quote/types.ts';
 
 /**
@@ -20,46 +21,64 @@ const NATIVE_SIZES = [10n ** 24n, 10n ** 26n, 10n ** 28n, 10n ** 29n];
 const GAS_PRICE_WEI = 7_000_000_000_000_000n;
 const GAS_TOKEN_PRICE_USD = 0.00003;
 
+/** Largest amount a swap can take (uint256). */
+const MAX_AMOUNT = 2n ** 256n - 1n;
+
 /**
  * The warm-up's requests on `graph`: each ordered pair of its TOKENS deepest priced tokens once, the sizes and gas
- * pricing taken in turn (30 requests).
+ * pricing taken in turn (30 requests; fewer where an amount would round to nothing or pass uint256).
  * @example warmUpTasks(view).length // 30 on the default snapshot
  */
 export function warmUpTasks(graph: GraphView): QuoteTask[] {
-  const tokens = Array.from(graph.tokensByLiquidity())
-    .filter((t) => graph.tokenNativePrice[t] > 0)
-    .slice(0, TOKENS);
+  const priced = (t: number) => Number.isFinite(graph.tokenNativePrice[t]) && graph.tokenNativePrice[t] > 0;
+  const tokens = Array.from(graph.tokensByLiquidity()).filter(priced).slice(0, TOKENS);
   const pairs = tokens.flatMap((from) => tokens.filter((to) => to !== from).map((to) => [from, to]));
-  return pairs.map(([from, to], k) => {
-    const tokenOutPriceUsd = graph.tokenNativePrice[to] * (GAS_TOKEN_PRICE_USD / 1e18) * 10 ** graph.tokenDecimals(to);
-    return {
-      graphVersion: graph.version,
-      mode: 'advanced',
-      platform: 'mixed',
-      fromToken: graph.tokenAddress(from),
-      toToken: graph.tokenAddress(to),
-      amountIn: times(NATIVE_SIZES[k % NATIVE_SIZES.length], 1 / graph.tokenNativePrice[from]),
-      slippagePpm: 5000n,
-      deadline: 0n,
-      gasPricing: k % 3 === 2 ? { gasPriceWei: GAS_PRICE_WEI, gasTokenPriceUsd: GAS_TOKEN_PRICE_USD, tokenOutPriceUsd } : undefined,
-    };
-  });
+  const tasks = pairs.map(([from, to], k): QuoteTask => ({
+    graphVersion: graph.version,
+    mode: 'advanced',
+    platform: 'mixed',
+    fromToken: graph.tokenAddress(from),
+    toToken: graph.tokenAddress(to),
+    amountIn: times(NATIVE_SIZES[k % NATIVE_SIZES.length], 1 / graph.tokenNativePrice[from]),
+    slippagePpm: 5000n,
+    deadline: 0n,
+    gasPricing:
+      k % 3 === 2
+        ? { gasPriceWei: GAS_PRICE_WEI, gasTokenPriceUsd: GAS_TOKEN_PRICE_USD, tokenOutPriceUsd: tokenUsdPrice(graph, to, GAS_TOKEN_PRICE_USD) }
+        : undefined,
+  }));
+  return tasks.filter((task) => task.amountIn > 0n && task.amountIn <= MAX_AMOUNT);
 }
 
-/** `amount` times a positive float, to nine significant digits of the factor (exact for a factor of 1). */
+/** `amount` times a positive float, to nine significant digits of the factor (exact for a factor of 1); 0n for none. */
 function times(amount: bigint, factor: number): bigint {
+  if (!(factor > 0) || !Number.isFinite(factor)) return 0n;
   const exponent = Math.floor(Math.log10(factor)) - 8;
   const mantissa = BigInt(Math.round(factor / 10 ** exponent));
   return exponent >= 0 ? amount * mantissa * 10n ** BigInt(exponent) : (amount * mantissa) / 10n ** BigInt(-exponent);
 }
 
+/** What a warm-up did: requests that found a route, and those that threw (with the first error's message). */
+export interface WarmUpReport {
+  routed: number;
+  failed: number;
+  firstError?: string;
+}
+
 /**
- * Quotes the warm-up's requests one after another and discards their answers (0.7 s on the default snapshot);
- * returns how many found a route.
- * @example warmUp(view, preset) // 30 on the default snapshot
+ * Quotes the warm-up's requests one after another and discards their answers (0.7 s on the default snapshot). A
+ * request that throws is counted and the others still run: the worker serves either way.
+ * @example warmUp(view, preset).routed // 30 on the default snapshot
  */
-export function warmUp(graph: GraphView, preset: NetworkPreset): number {
-  let routed = 0;
-  for (const task of warmUpTasks(graph)) if (computeQuote(graph, preset, task).ok) routed++;
-  return routed;
+export function warmUp(graph: GraphView, preset: NetworkPreset): WarmUpReport {
+  const report: WarmUpReport = { routed: 0, failed: 0 };
+  for (const task of warmUpTasks(graph)) {
+    try {
+      if (computeQuote(graph, preset, task).ok) report.routed++;
+    } catch (error) {
+      report.failed++;
+      report.firstError ??= error instanceof Error ? error.message : String(error);
+    }
+  }
+  return report;
 }

@@ -9,6 +9,7 @@ import { serializeOutcome } from '../quote/serializeOutcome.ts';
 import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
 import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
+import type { WarmUpReport } from './jitWarmUp.ts';
 
 export interface QuoteRunner {
   /** The newest published graph (the main thread's own view of it). */
@@ -16,6 +17,11 @@ export interface QuoteRunner {
   compute(task: QuoteTask): Promise<SerializedOutcome>;
   /** Makes `buffer` the current graph everywhere; returns its version. */
   publish(buffer: SharedArrayBuffer): number;
+  /**
+   * Resolves once quotes run at full speed, or after `timeoutMs`: the warm-ups of the workers that finished one by
+   * then (thread id → report), and whether every worker did.
+   */
+  warm(timeoutMs: number): Promise<{ done: boolean; reports: ReadonlyMap<number, WarmUpReport> }>;
   close(): Promise<void>;
 }
 
@@ -35,12 +41,12 @@ export class PooledQuoteRunner implements QuoteRunner {
   private readonly pool: Piscina;
   private readonly channel = new BroadcastChannel(GRAPH_CHANNEL);
   private readonly greeted = new Set<number>();
-  /** Routed warm-up quotes of each worker that finished its warm-up, by thread id. */
-  readonly warmedUp = new Map<number, number>();
+  /** The warm-up of each worker that finished one, by thread id. */
+  private readonly warmedUp = new Map<number, WarmUpReport>();
   private readonly workerCount: number;
   private readonly warmUp: boolean;
   /** Checks of the pending ready() and warm() waits, run on each worker's message. */
-  private readonly waits = new Set<() => void>();
+  private readonly waits = new Set<(closing?: boolean) => void>();
 
   constructor(buffer: SharedArrayBuffer, settings: PoolSettings) {
     this.graph = new GraphView(buffer);
@@ -54,7 +60,8 @@ export class PooledQuoteRunner implements QuoteRunner {
         this.greeted.add(message.threadId);
         this.broadcastCurrent();
       } else {
-        this.warmedUp.set(message.threadId, message.quotes);
+        const { kind, threadId, ...report } = message;
+        this.warmedUp.set(threadId, report);
       }
       for (const check of this.waits) check();
     };
@@ -87,30 +94,42 @@ export class PooledQuoteRunner implements QuoteRunner {
     return this.graph.version;
   }
 
+  // ready() and warm() are waits of start-up: they count the threads that ever announced themselves, so after a
+  // worker crashed they would count its thread too.
+
   /** Resolves once every worker has loaded and announced itself on the graph channel. */
-  ready(): Promise<void> {
-    return this.once(() => this.greeted.size >= this.workerCount);
+  async ready(): Promise<void> {
+    await this.once(() => this.greeted.size >= this.workerCount);
   }
 
   /**
-   * Resolves once every worker is ready to serve at full speed: loaded, and with the warm-up on, warmed up. The service
-   * listens only then, so no request meets a cold worker.
+   * Every worker loaded and, with the warm-up on, warmed up. The service listens only then, so no request meets a
+   * cold worker; a worker that never reports does not keep it from listening past `timeoutMs`.
    */
-  warm(): Promise<void> {
-    return this.once(() => this.greeted.size >= this.workerCount && (!this.warmUp || this.warmedUp.size >= this.workerCount));
+  async warm(timeoutMs: number): Promise<{ done: boolean; reports: ReadonlyMap<number, WarmUpReport> }> {
+    const done = await this.once(() => this.greeted.size >= this.workerCount && (!this.warmUp || this.warmedUp.size >= this.workerCount), timeoutMs);
+    return { done, reports: this.warmedUp };
   }
 
-  /** Resolves when `done` holds, checked now and on each worker's message (a pending wait keeps the process alive). */
-  private once(done: () => boolean): Promise<void> {
-    if (done()) return Promise.resolve();
+  /**
+   * Resolves true once `done` holds (checked now and on each worker's message), false after `timeoutMs` or when the
+   * runner closes; a pending wait keeps the process alive.
+   */
+  private once(done: () => boolean, timeoutMs = Infinity): Promise<boolean> {
+    if (done()) return Promise.resolve(true);
     this.channel.ref();
     return new Promise((resolve) => {
-      const check = () => {
-        if (!done()) return;
+      const finish = (result: boolean) => {
+        clearTimeout(timer);
         this.waits.delete(check);
         if (this.waits.size === 0) this.channel.unref();
-        resolve();
+        resolve(result);
       };
+      const check = (closing = false) => {
+        if (closing) finish(false);
+        else if (done()) finish(true);
+      };
+      const timer = Number.isFinite(timeoutMs) ? setTimeout(() => finish(false), timeoutMs) : undefined;
       this.waits.add(check);
     });
   }
@@ -125,6 +144,7 @@ export class PooledQuoteRunner implements QuoteRunner {
   }
 
   async close(): Promise<void> {
+    for (const check of [...this.waits]) check(true);
     this.channel.close();
     await this.pool.close();
   }
@@ -151,6 +171,11 @@ export class InlineQuoteRunner implements QuoteRunner {
     this.graph = new GraphView(buffer);
     this.versions.add({ version: this.graph.version, buffer });
     return this.graph.version;
+  }
+
+  /** Quotes run on the calling thread, which is as warm as it is: nothing to wait for. */
+  async warm(): Promise<{ done: boolean; reports: ReadonlyMap<number, WarmUpReport> }> {
+    return { done: true, reports: new Map() };
   }
 
   async close(): Promise<void> {}

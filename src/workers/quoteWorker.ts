@@ -30,14 +30,11 @@ channel.postMessage({ kind: 'hello', threadId } satisfies ChannelMessage);
 // The channel must not keep an idle worker alive; piscina owns the worker's lifetime.
 channel.unref();
 if (setup.warmUp) {
-  // Before the first task, which waits meanwhile (the service listens only once every worker is warm). The version was
-  // added above, so get() returns it at once. Piscina's idle workers sleep on Atomics.wait, so the warm-up cannot run
-  // between tasks. A warm-up that fails leaves the worker slower for its first quotes, not unable to serve.
-  let quotes = 0;
-  try {
-    quotes = warmUp(versions.get(setup.initial.version) as GraphView, preset);
-  } catch {}
-  channel.postMessage({ kind: 'warm', threadId, quotes } satisfies ChannelMessage);
+  // Before the first task, which waits meanwhile (the service listens only once every worker is warm); piscina's idle
+  // workers sleep on Atomics.wait, so it could not run between tasks. The initial version was added above, so get()
+  // returns it at once; versions published meanwhile are taken when the worker next turns its event loop.
+  const report = warmUp(versions.get(setup.initial.version) as GraphView, preset);
+  channel.postMessage({ kind: 'warm', threadId, ...report } satisfies ChannelMessage);
 }
 
 export default async function quote(task: QuoteTask): Promise<SerializedOutcome> {

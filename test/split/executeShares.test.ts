@@ -1,6 +1,7 @@
 // Planned shares made exact (executeShares): paths the exact maths rejects are dropped, a gas cap keeps the largest
 // shares, the flow optimiser peels no more paths than the cap lets a transaction carry (choosing the pools worth their
-// gas), and a path through one pool twice sees, at its second hop, the pool its first hop left.
+// gas) and makes its plans exact best estimate first, and a path through one pool twice sees, at its second hop, the
+// pool its first hop left.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
@@ -9,8 +10,9 @@ import { loadPreset } from '../../src/network/loadPreset.ts';
 import type { Hop } from '../../src/routing/types.ts';
 import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
 import { executeShares } from '../../src/routing/split/executeShares.ts';
-import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
-import { apportion } from '../../src/routing/split/apportion.ts';
+import { exactPlans, flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
+import { flowRouting } from '../../src/routing/split/flow/flowRouting.ts';
+import { apportion, floatWeights } from '../../src/routing/split/apportion.ts';
 import { replaySplit, simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
@@ -204,4 +206,32 @@ test('a leg through one multi-token pool twice meets, at its second hop, the poo
     }
   }
   assert.ok(checked >= 2, `multi-token pools checked: ${checked}`);
+});
+
+test("the flow's plans come best estimate first, each within a millionth of its exact output; past the deadline only the first is made exact", () => {
+  // The case above: within a cap of three paths the flow offers the widest paths' plan and the plans of the pools
+  // worth their gas.
+  const h = wplsUsdcPools([
+    [4_000_000_000n, 120_000n],
+    [3_000_000_000n, 90_000n],
+    [1_000_000_000n, 40_000n],
+    [800_000_000n, 32_000n],
+  ]);
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const amountIn = 1_500_000_000n * E18;
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const options = { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 300, gasMeter: perSplitMeter(300) };
+  const flow = flowRouting(h.graph, from, to, Number(amountIn), tokens.tokensAt, { ...options, maxHops: 6 })!;
+  assert.ok(flow.routings.length >= 2, `${flow.routings.length} plans`);
+  const exact = flow.routings.map((plan) => executeShares(h.graph, plan.paths, floatWeights(plan.shares), amountIn, options)!.reduce((sum, leg) => sum + leg.amountOut, 0n));
+  flow.routings.forEach((plan, k) => {
+    assert.ok(Math.abs(plan.estimate / Number(exact[k]) - 1) < 1e-6, `plan ${k}: estimate ${plan.estimate}, exact ${exact[k]}`);
+    if (k > 0) assert.ok(plan.estimate <= flow.routings[k - 1].estimate);
+  });
+  // Worst first: with time, the best exact plan; past the deadline, the first.
+  const worstFirst = { ...flow, routings: [...flow.routings].reverse() };
+  const best = exact.reduce((a, b) => (b > a ? b : a));
+  assert.equal(exactPlans(h.graph, worstFirst, amountIn, options)!.amountOut, best);
+  assert.equal(exactPlans(h.graph, worstFirst, amountIn, { ...options, deadline: 0, now: () => 1 })!.amountOut, exact[exact.length - 1]);
+  assert.ok(exact[exact.length - 1] < best);
 });

@@ -11,12 +11,16 @@ export interface TestService {
   port: number;
 }
 
-/** Defaults for tests: loopback, one worker, no rate limit, quiet; `env` overrides any of them. */
+/**
+ * Defaults for tests: loopback, one worker without the warm-up (test/workers/warmUp.test.ts starts one with it), no
+ * rate limit, quiet; `env` overrides any of them.
+ */
 export async function startTestService(t: TestContext | undefined, env: Record<string, string> = {}): Promise<TestService> {
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     WORKERS: '1',
+    WORKER_WARM_UP: 'off',
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'silent',
     ...env,

@@ -5,7 +5,7 @@ import { floatWeights } from '../apportion.ts';
 import { late } from '../deadline.ts';
 import { executeShares } from '../executeShares.ts';
 import type { SplitOptions, SplitQuote } from '../types.ts';
-import { flowRouting } from './flowRouting.ts';
+import { type FlowRouting, flowRouting } from './flowRouting.ts';
 
 /**
  * Longest path the flow may use. Paths are cut from the flow, not searched, so a long one costs nothing to find; the
@@ -15,18 +15,24 @@ const MAX_FLOW_HOPS = 6;
 
 /**
  * The optimal flow over the searched tokens as an exact split (of the flow's plans within the gas cap, the one worth
- * most), or null when none executes. Its relativeGap is the dual bound's: no routing over those tokens' pools one way
+ * most, or past the deadline the one of best estimate), or null when none executes. Its relativeGap is the dual bound's: no routing over those tokens' pools one way
  * through the final token order (one use per pool) yields more than amountOut·(1 + gap).
  * @example flowQuote(graph, wpls, usdc, 10n ** 24n, [[usdc], [wpls, dai]], options)
  */
 export function flowQuote(graph: GraphView, from: number, to: number, amountIn: bigint, tokensAt: readonly number[][], options: SplitOptions): SplitQuote | null {
   if (late(options)) return null;
   const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: MAX_FLOW_HOPS });
-  if (!flow) return null;
+  return flow && exactPlans(graph, flow, amountIn, options);
+}
+
+/**
+ * The flow's plans made exact in their order (best estimate first), the one worth most kept. A replay of a hundred
+ * paths through UniV3 ticks takes milliseconds, so past the deadline none is made exact after the first.
+ * @example exactPlans(graph, flowRouting(graph, wpls, usdc, 1e24, tokensAt, options)!, 10n ** 24n, options)
+ */
+export function exactPlans(graph: GraphView, flow: FlowRouting, amountIn: bigint, options: SplitOptions): SplitQuote | null {
   let best: SplitQuote | null = null;
   for (const plan of flow.routings) {
-    // Plans come best estimate first; a replay of a hundred paths through UniV3 ticks takes milliseconds, so past the
-    // deadline only the first is made exact.
     if (best && late(options)) break;
     const legs = executeShares(graph, plan.paths, floatWeights(plan.shares), amountIn, options);
     if (!legs || legs.length === 0) continue;
@@ -36,4 +42,3 @@ export function flowQuote(graph: GraphView, from: number, to: number, amountIn: 
   }
   return best;
 }
-

@@ -37,8 +37,9 @@ export interface FlowPlan {
   paths: Hop[][];
   shares: number[];
   /**
-   * Float estimate of the plan's value (raw output units): its output on the flow's curves, less the gas its paths
-   * spend before tick crossings when gas is priced.
+   * Float estimate of the plan's value (raw output units): its output on the flow's curves, less the gas of its
+   * transaction before tick crossings when gas is priced (counting the paths peeled, including any the share fitting
+   * then left below the smallest share).
    */
   estimate: number;
 }
@@ -95,7 +96,8 @@ export function flowRouting(
   const plans = [overKept(widest, last)];
   if (widest.capped && leastGas && !late(options)) {
     // The widest paths need not be the pools worth their gas: the trades of most profit per gas, within a multiple
-    // of the least gas the widest paths' pools spend, each solved and peeled too (flowQuote takes the best exact one).
+    // of the least gas the widest paths' pools spend, each solved and peeled too (flowQuote makes them exact, best
+    // estimate first, and keeps the best).
     const budget = [...new Set(widest.paths.flat())].reduce((sum, i) => sum + leastGas(i), 0);
     const ranked = rankByProfitPerGas(network, last, lastDisabled, leastGas);
     for (const factor of SELECTION_FACTORS) {
