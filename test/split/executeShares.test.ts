@@ -154,16 +154,19 @@ test('within the gas cap, the flow is optimised again over the kept paths: the c
   assert.ok(optimum - capped.amountOut >= 0n && optimum - capped.amountOut <= optimum / 1_000_000_000n, `${capped.amountOut} vs ${optimum}`);
 });
 
+/** Two deep pools at $0.00003 per WPLS and two shallower ones at $0.00004 (whole WPLS, whole USDC). */
+const WORTH_THEIR_GAS: [bigint, bigint][] = [
+  [4_000_000_000n, 120_000n],
+  [3_000_000_000n, 90_000n],
+  [1_000_000_000n, 40_000n],
+  [800_000_000n, 32_000n],
+];
+
 test('within the gas cap, the pools kept are those worth their gas: not the widest paths when others give more', () => {
   // Two deep pools at $0.00003 per WPLS and two shallower ones at $0.00004, and a cap of three paths: the uncapped
   // flow's three widest paths are the deep pools and one shallow one, but the cap's three give more through one deep
   // pool and both better-priced ones.
-  const h = wplsUsdcPools([
-    [4_000_000_000n, 120_000n],
-    [3_000_000_000n, 90_000n],
-    [1_000_000_000n, 40_000n],
-    [800_000_000n, 32_000n],
-  ]);
+  const h = wplsUsdcPools(WORTH_THEIR_GAS);
   const amountIn = 1_500_000_000n * E18;
   const uncapped = flowWithin(h, amountIn);
   const widest = [...uncapped.legs].sort((a, b) => (b.amountIn > a.amountIn ? 1 : -1)).slice(0, 3);
@@ -176,6 +179,28 @@ test('within the gas cap, the pools kept are those worth their gas: not the wide
   assert.ok(gap <= best / 1_000_000_000n, `${capped.amountOut} vs ${best}`);
   const ofWidest = optimumOver(h, [0, 1, 2], amountIn);
   assert.ok(capped.amountOut > ofWidest + ofWidest / 300n, `${capped.amountOut} vs ${ofWidest} through the widest three`);
+});
+
+test("the flow's plans come best estimate first, each within a millionth of its exact output; past the deadline only the first is made exact", () => {
+  // Within a cap of three paths the flow offers the widest paths' plan and the plans of the pools worth their gas.
+  const h = wplsUsdcPools(WORTH_THEIR_GAS);
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const amountIn = 1_500_000_000n * E18;
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const options = { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 300, gasMeter: perSplitMeter(300) };
+  const flow = flowRouting(h.graph, from, to, Number(amountIn), tokens.tokensAt, { ...options, maxHops: 6 })!;
+  assert.ok(flow.routings.length >= 2, `${flow.routings.length} plans`);
+  const exact = flow.routings.map((plan) => executeShares(h.graph, plan.paths, floatWeights(plan.shares), amountIn, options)!.reduce((sum, leg) => sum + leg.amountOut, 0n));
+  flow.routings.forEach((plan, k) => {
+    assert.ok(Math.abs(plan.estimate / Number(exact[k]) - 1) < 1e-6, `plan ${k}: estimate ${plan.estimate}, exact ${exact[k]}`);
+    if (k > 0) assert.ok(plan.estimate <= flow.routings[k - 1].estimate);
+  });
+  // Worst first: with time, the best exact plan; past the deadline, the first.
+  const worstFirst = { ...flow, routings: [...flow.routings].reverse() };
+  const best = exact.reduce((a, b) => (b > a ? b : a));
+  assert.equal(exactPlans(h.graph, worstFirst, amountIn, options)!.amountOut, best);
+  assert.equal(exactPlans(h.graph, worstFirst, amountIn, { ...options, deadline: 0, now: () => 1 })!.amountOut, exact[exact.length - 1]);
+  assert.ok(exact[exact.length - 1] < best);
 });
 
 test('a leg through one multi-token pool twice meets, at its second hop, the pool its first hop left (as on chain)', () => {
@@ -206,32 +231,4 @@ test('a leg through one multi-token pool twice meets, at its second hop, the poo
     }
   }
   assert.ok(checked >= 2, `multi-token pools checked: ${checked}`);
-});
-
-test("the flow's plans come best estimate first, each within a millionth of its exact output; past the deadline only the first is made exact", () => {
-  // The case above: within a cap of three paths the flow offers the widest paths' plan and the plans of the pools
-  // worth their gas.
-  const h = wplsUsdcPools([
-    [4_000_000_000n, 120_000n],
-    [3_000_000_000n, 90_000n],
-    [1_000_000_000n, 40_000n],
-    [800_000_000n, 32_000n],
-  ]);
-  const [from, to] = [h.token('WPLS'), h.token('USDC')];
-  const amountIn = 1_500_000_000n * E18;
-  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
-  const options = { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 300, gasMeter: perSplitMeter(300) };
-  const flow = flowRouting(h.graph, from, to, Number(amountIn), tokens.tokensAt, { ...options, maxHops: 6 })!;
-  assert.ok(flow.routings.length >= 2, `${flow.routings.length} plans`);
-  const exact = flow.routings.map((plan) => executeShares(h.graph, plan.paths, floatWeights(plan.shares), amountIn, options)!.reduce((sum, leg) => sum + leg.amountOut, 0n));
-  flow.routings.forEach((plan, k) => {
-    assert.ok(Math.abs(plan.estimate / Number(exact[k]) - 1) < 1e-6, `plan ${k}: estimate ${plan.estimate}, exact ${exact[k]}`);
-    if (k > 0) assert.ok(plan.estimate <= flow.routings[k - 1].estimate);
-  });
-  // Worst first: with time, the best exact plan; past the deadline, the first.
-  const worstFirst = { ...flow, routings: [...flow.routings].reverse() };
-  const best = exact.reduce((a, b) => (b > a ? b : a));
-  assert.equal(exactPlans(h.graph, worstFirst, amountIn, options)!.amountOut, best);
-  assert.equal(exactPlans(h.graph, worstFirst, amountIn, { ...options, deadline: 0, now: () => 1 })!.amountOut, exact[exact.length - 1]);
-  assert.ok(exact[exact.length - 1] < best);
 });
