@@ -15,8 +15,9 @@ const MAX_FLOW_HOPS = 6;
 
 /**
  * The optimal flow over the searched tokens as an exact split (of the flow's plans within the gas cap, the one worth
- * most, or past the deadline the one of best estimate), or null when none executes. Its relativeGap is the dual bound's: no routing over those tokens' pools one way
- * through the final token order (one use per pool) yields more than amountOut·(1 + gap).
+ * most, or past the deadline the one of best estimate), or null when none executes. Its relativeGap is the dual
+ * bound's: no routing over those tokens' pools one way through the final token order (one use per pool) yields more
+ * than amountOut·(1 + gap).
  * @example flowQuote(graph, wpls, usdc, 10n ** 24n, [[usdc], [wpls, dai]], options)
  */
 export function flowQuote(graph: GraphView, from: number, to: number, amountIn: bigint, tokensAt: readonly number[][], options: SplitOptions): SplitQuote | null {
