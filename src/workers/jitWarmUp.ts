@@ -10,8 +10,9 @@ import { tokenUsdPrice } from '../quote/pricing.ts';
 import type { QuoteTask } from '../quote/types.ts';
 
 /**
- * Deepest priced tokens the warm-up trades between. Six (30 requests, 0.7 s on the default snapshot) left a fresh
- * worker's first price-moving quotes as fast as a warm one's; four (12 requests) left them up to 70% slower.
+ * Deepest priced tokens the warm-up trades between. Six (30 requests: 0.7 s of quoting on the default snapshot, and
+ * 1.2 s more start-up with two workers on two cores) left a fresh worker's first price-moving quotes as fast as a warm
+ * one's; four (12 requests) left them up to 70% slower.
  */
 const TOKENS = 6;
 /** Trade sizes in the wrapped native token's raw units: about $30, $3,000, $300,000 and $3M at $0.00003 per PLS. */
