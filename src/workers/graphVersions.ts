@@ -13,8 +13,10 @@ export class GraphVersions {
   private readonly views = new Map<number, GraphView>();
   private readonly waiters = new Map<number, ((view: GraphView) => void)[]>();
 
-  add(publication: GraphPublication): void {
-    if (this.views.has(publication.version)) return;
+  /** Makes `publication` readable; returns its view. */
+  add(publication: GraphPublication): GraphView {
+    const known = this.views.get(publication.version);
+    if (known) return known;
     const view = new GraphView(publication.buffer);
     // The split search's pool curves and the deepest tokens' chains, found before the version serves quotes rather
     // than inside the first ones.
@@ -24,6 +26,7 @@ export class GraphVersions {
     for (const version of [...this.views.keys()].sort((a, b) => b - a).slice(VERSIONS_KEPT)) this.views.delete(version);
     for (const resolve of this.waiters.get(publication.version) ?? []) resolve(view);
     this.waiters.delete(publication.version);
+    return view;
   }
 
   /** The view of `version`, now or when it arrives. */

@@ -2,7 +2,6 @@
 // BroadcastChannel as shared buffers, so attaching costs no copy whatever the graph's size.
 import { setPriority } from 'node:os';
 import { BroadcastChannel, threadId, workerData } from 'node:worker_threads';
-import type { GraphView } from '../graph/graphView.ts';
 import { loadPreset } from '../network/loadPreset.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
 import { serializeOutcome } from '../quote/serializeOutcome.ts';
@@ -18,7 +17,7 @@ const setup = workerData as WorkerSetup;
 if (setup.nice) setPriority(0, setup.nice);
 const preset = loadPreset(setup.presetPath);
 const versions = new GraphVersions();
-versions.add(setup.initial);
+const initial = versions.add(setup.initial);
 
 const channel = new BroadcastChannel(GRAPH_CHANNEL);
 channel.onmessage = (event: unknown) => {
@@ -31,9 +30,9 @@ channel.postMessage({ kind: 'hello', threadId } satisfies ChannelMessage);
 channel.unref();
 if (setup.warmUp) {
   // Before the first task, which waits meanwhile (the service listens only once every worker is warm); piscina's idle
-  // workers sleep on Atomics.wait, so it could not run between tasks. The initial version was added above, so get()
-  // returns it at once; versions published meanwhile are taken when the worker next turns its event loop.
-  const report = warmUp(versions.get(setup.initial.version) as GraphView, preset);
+  // workers sleep on Atomics.wait, so it could not run between tasks. Versions published meanwhile are taken when the
+  // worker next turns its event loop.
+  const report = warmUp(initial, preset);
   channel.postMessage({ kind: 'warm', threadId, ...report } satisfies ChannelMessage);
 }
 
