@@ -10,6 +10,8 @@ export interface ServiceConfig {
   workerNice: number;
   /** Whether each quote worker warms up its JIT with quotes of its own before serving (src/workers/jitWarmUp.ts). */
   workerWarmUp: boolean;
+  /** Largest young generation of each quote worker's heap, in MiB (0: Node's default, 48). */
+  workerYoungGenerationMb: number;
   rateLimitPerMinute: number;
   whitelistDomains: string[];
   trustProxy: boolean;
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     workers: integer(env, 'WORKERS', availableParallelism()),
     workerNice: niceValue(env, 'WORKER_NICE', 10),
     workerWarmUp: flag(env, 'WORKER_WARM_UP', true),
+    workerYoungGenerationMb: integer(env, 'WORKER_YOUNG_GENERATION_MB', 192),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60),
     whitelistDomains: (env.WHITELIST_DOMAINS ?? '')
       .split(',')

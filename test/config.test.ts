@@ -4,18 +4,20 @@ import { availableParallelism } from 'node:os';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 
-test('runs one quote worker per core at nice 10, warmed up before serving, by default', () => {
+test('runs one quote worker per core at nice 10, warmed up before serving, with a 192 MiB young generation, by default', () => {
   const config = loadConfig({});
   assert.equal(config.workers, availableParallelism());
   assert.equal(config.workerNice, 10);
   assert.equal(config.workerWarmUp, true);
+  assert.equal(config.workerYoungGenerationMb, 192);
 });
 
-test('takes WORKERS, WORKER_NICE and WORKER_WARM_UP from the environment', () => {
-  const config = loadConfig({ WORKERS: '3', WORKER_NICE: '0', WORKER_WARM_UP: 'off' });
+test('takes WORKERS, WORKER_NICE, WORKER_WARM_UP and WORKER_YOUNG_GENERATION_MB from the environment', () => {
+  const config = loadConfig({ WORKERS: '3', WORKER_NICE: '0', WORKER_WARM_UP: 'off', WORKER_YOUNG_GENERATION_MB: '0' });
   assert.equal(config.workers, 3);
   assert.equal(config.workerNice, 0);
   assert.equal(config.workerWarmUp, false);
+  assert.equal(config.workerYoungGenerationMb, 0);
   assert.throws(() => loadConfig({ WORKER_WARM_UP: 'sometimes' }), /WORKER_WARM_UP must be on\/off/);
 });
 

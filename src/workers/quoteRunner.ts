@@ -34,6 +34,12 @@ export interface PoolSettings {
   nice?: number;
   /** Whether each worker warms up its JIT with quotes of its own before serving (jitWarmUp.ts). */
   warmUp?: boolean;
+  /**
+   * Largest young generation of each worker's heap, in MiB (absent or 0: Node's default, 48). A quote allocates
+   * megabytes of short-lived floats and arrays; a larger young generation scavenges less often, and what survives a
+   * scavenge does not grow with it.
+   */
+  youngGenerationMb?: number;
 }
 
 export class PooledQuoteRunner implements QuoteRunner {
@@ -80,6 +86,7 @@ export class PooledQuoteRunner implements QuoteRunner {
       // Several tasks in flight per worker save a thread wake-up per task under load.
       concurrentTasksPerWorker: 16,
       maxQueue: settings.maxQueue,
+      resourceLimits: settings.youngGenerationMb ? { maxYoungGenerationSizeMb: settings.youngGenerationMb } : undefined,
       workerData,
     });
   }
