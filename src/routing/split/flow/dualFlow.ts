@@ -134,19 +134,19 @@ class Dual {
     disabled: Uint8Array,
   ) {
     const { trades, byPair } = network;
-    const enabled: number[] = [];
-    for (const i of byPair) if (disabled[i] === 0) enabled.push(i);
-    const m = enabled.length;
+    let m = 0;
+    for (let k = 0; k < byPair.length; k++) if (disabled[byPair[k]] === 0) m++;
     this.index = new Int32Array(m);
     this.pairEnd = new Int32Array(m);
     [this.from, this.to] = [new Int32Array(m), new Int32Array(m)];
     [this.reserveIn, this.reserveOut, this.gamma] = [new Float64Array(m), new Float64Array(m), new Float64Array(m)];
     [this.inScale, this.outScale] = [new Float64Array(m), new Float64Array(m)];
     this.spot = new Float64Array(m);
-    this.tables = [];
+    this.tables = new Array<CurveTable | null>(m);
     // Plain loops: TypedArray.from with a mapping function is slow in V8.
-    for (let k = 0; k < m; k++) {
-      const i = enabled[k];
+    for (let j = 0, k = 0; j < byPair.length; j++) {
+      const i = byPair[j];
+      if (disabled[i] !== 0) continue;
       this.index[k] = i;
       this.from[k] = trades.from[i];
       this.to[k] = trades.to[i];
@@ -156,7 +156,7 @@ class Dual {
       this.inScale[k] = trades.inScale[i];
       this.outScale[k] = trades.outScale[i];
       this.spot[k] = trades.spot[i];
-      this.tables.push(trades.table[i]);
+      this.tables[k++] = trades.table[i];
     }
     for (let k = m - 1; k >= 0; k--) {
       const samePair = k + 1 < m && this.from[k + 1] === this.from[k] && this.to[k + 1] === this.to[k];

@@ -95,7 +95,7 @@ function peel(
   const shares: number[] = [];
   let capped = false;
   // A trade left with less than MIN_PATH_SHARE can be on no path worth peeling: it leaves the scan.
-  let live = active.filter((i) => flow[i] >= MIN_PATH_SHARE);
+  const live = active.filter((i) => flow[i] >= MIN_PATH_SHARE);
   const fromSlot = trades.from;
   // The target's slot in the arrays below is n.
   const toSlot = new Int32Array(trades.count);
@@ -143,7 +143,9 @@ function peel(
     for (const i of path) flow[i] -= share;
     paths.push(path);
     shares.push(share);
-    live = live.filter((i) => flow[i] >= MIN_PATH_SHARE);
+    let kept = 0;
+    for (const i of live) if (flow[i] >= MIN_PATH_SHARE) live[kept++] = i;
+    live.length = kept;
   }
   return { paths, shares, capped, inputPerShare };
 }
