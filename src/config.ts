@@ -10,7 +10,7 @@ export interface ServiceConfig {
   workerNice: number;
   /** Whether each quote worker warms up its JIT with quotes of its own before serving (src/workers/jitWarmUp.ts). */
   workerWarmUp: boolean;
-  /** Largest young generation of each quote worker's heap, in MiB (0: Node's default, 48). */
+  /** Largest young generation of each quote worker's heap, in MiB (0: Node's default, 48 on 64-bit). */
   workerYoungGenerationMb: number;
   rateLimitPerMinute: number;
   whitelistDomains: string[];
@@ -53,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     workers: integer(env, 'WORKERS', availableParallelism()),
     workerNice: niceValue(env, 'WORKER_NICE', 10),
     workerWarmUp: flag(env, 'WORKER_WARM_UP', true),
-    workerYoungGenerationMb: integer(env, 'WORKER_YOUNG_GENERATION_MB', 192),
+    workerYoungGenerationMb: youngGenerationMb(env, 'WORKER_YOUNG_GENERATION_MB', 192),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60),
     whitelistDomains: (env.WHITELIST_DOMAINS ?? '')
       .split(',')
@@ -87,6 +87,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 function niceValue(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = integer(env, name, fallback);
   if (value > 19) throw new Error(`${name} must be between 0 and 19, got "${env[name]}"`);
+  return value;
+}
+
+/** 0 (Node's default) or a size V8 can run a quote worker in: below 16 MiB it would scavenge every few hundred microseconds. */
+function youngGenerationMb(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value !== 0 && (value < 16 || value > 4096)) throw new Error(`${name} must be 0 or between 16 and 4096, got "${env[name]}"`);
   return value;
 }
 

@@ -33,7 +33,14 @@ export async function startService(config: ServiceConfig, logger: Logger = creat
   const buffer = live ? live.initial : buildGraph(snapshot!, preset, 1);
   const runner: QuoteRunner =
     config.workers > 0
-      ? new PooledQuoteRunner(buffer, { workers: config.workers, maxQueue: config.maxQueue, presetPath: config.presetPath, nice: config.workerNice, warmUp: config.workerWarmUp, youngGenerationMb: config.workerYoungGenerationMb })
+      ? new PooledQuoteRunner(buffer, {
+          workers: config.workers,
+          maxQueue: config.maxQueue,
+          presetPath: config.presetPath,
+          nice: config.workerNice,
+          warmUp: config.workerWarmUp,
+          youngGenerationMb: config.workerYoungGenerationMb,
+        })
       : new InlineQuoteRunner(buffer, preset);
   live?.follow(runner);
   await warmUp(runner, logger);

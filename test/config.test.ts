@@ -21,6 +21,13 @@ test('takes WORKERS, WORKER_NICE, WORKER_WARM_UP and WORKER_YOUNG_GENERATION_MB 
   assert.throws(() => loadConfig({ WORKER_WARM_UP: 'sometimes' }), /WORKER_WARM_UP must be on\/off/);
 });
 
+test('refuses a WORKER_YOUNG_GENERATION_MB other than 0 or 16–4096 at start', () => {
+  assert.equal(loadConfig({ WORKER_YOUNG_GENERATION_MB: '16' }).workerYoungGenerationMb, 16);
+  assert.equal(loadConfig({ WORKER_YOUNG_GENERATION_MB: '4096' }).workerYoungGenerationMb, 4096);
+  assert.throws(() => loadConfig({ WORKER_YOUNG_GENERATION_MB: '8' }), /WORKER_YOUNG_GENERATION_MB must be 0 or between 16 and 4096, got "8"/);
+  assert.throws(() => loadConfig({ WORKER_YOUNG_GENERATION_MB: '4097' }), /WORKER_YOUNG_GENERATION_MB must be 0 or between 16 and 4096, got "4097"/);
+});
+
 test('refuses a WORKER_NICE outside 0–19 at start', () => {
   assert.throws(() => loadConfig({ WORKER_NICE: '20' }), /WORKER_NICE must be between 0 and 19, got "20"/);
   assert.throws(() => loadConfig({ WORKER_NICE: '-1' }), /WORKER_NICE must be a non-negative integer, got "-1"/);

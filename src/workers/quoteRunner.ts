@@ -35,7 +35,7 @@ export interface PoolSettings {
   /** Whether each worker warms up its JIT with quotes of its own before serving (jitWarmUp.ts). */
   warmUp?: boolean;
   /**
-   * Largest young generation of each worker's heap, in MiB (absent or 0: Node's default, 48). A quote allocates
+   * Largest young generation of each worker's heap, in MiB (absent or 0: Node's default, 48 on 64-bit). A quote allocates
    * megabytes of short-lived floats and arrays; a larger young generation scavenges less often, and what survives a
    * scavenge does not grow with it.
    */

@@ -135,14 +135,14 @@ class Dual {
   ) {
     const { trades, byPair } = network;
     let m = 0;
-    for (let k = 0; k < byPair.length; k++) if (disabled[byPair[k]] === 0) m++;
+    for (const i of byPair) if (disabled[i] === 0) m++;
     this.index = new Int32Array(m);
     this.pairEnd = new Int32Array(m);
     [this.from, this.to] = [new Int32Array(m), new Int32Array(m)];
     [this.reserveIn, this.reserveOut, this.gamma] = [new Float64Array(m), new Float64Array(m), new Float64Array(m)];
     [this.inScale, this.outScale] = [new Float64Array(m), new Float64Array(m)];
     this.spot = new Float64Array(m);
-    this.tables = new Array<CurveTable | null>(m);
+    this.tables = [];
     // Plain loops: TypedArray.from with a mapping function is slow in V8.
     for (let j = 0, k = 0; j < byPair.length; j++) {
       const i = byPair[j];
@@ -156,7 +156,8 @@ class Dual {
       this.inScale[k] = trades.inScale[i];
       this.outScale[k] = trades.outScale[i];
       this.spot[k] = trades.spot[i];
-      this.tables[k++] = trades.table[i];
+      this.tables.push(trades.table[i]);
+      k++;
     }
     for (let k = m - 1; k >= 0; k--) {
       const samePair = k + 1 < m && this.from[k + 1] === this.from[k] && this.to[k + 1] === this.to[k];
