@@ -4,6 +4,7 @@
 // (default snapshot) with them, as wallets send; plus the share of answers that were split and the share that ran
 // into the budget.
 import { writeFileSync } from 'node:fs';
+import { loadConfig } from '../src/config.ts';
 import { buildGraph } from '../src/graph/buildGraph.ts';
 import { GraphView } from '../src/graph/graphView.ts';
 import { warmCurveTables } from '../src/routing/split/flow/curveTable.ts';
@@ -135,7 +136,34 @@ for (const [label, path, pricings] of [
     report(named('engine', priced), { ...size, ...(await measure(graph, queryMix(graph, QUERIES, 11), priced, inline)) });
   }
 }
-saveResults('advancedLatency', figures);
+
+/**
+ * The workers' young generation (WORKER_YOUNG_GENERATION_MB): the service with Node's default (0) and with the
+ * service's default, alternated (the VM's speed drifts between runs), each asked the mix after its warm-up pass; the
+ * process's RSS is read after the mix, once the young generation has grown.
+ */
+const YOUNG_GENERATIONS = ['0', String(loadConfig({}).workerYoungGenerationMb)];
+const YOUNG_GENERATION_ROUNDS = 2;
+const youngGeneration: Record<string, { p50Ms: number[]; rssMiB: number[] }> = {};
+{
+  const graph = new GraphView(buildGraph(loadSnapshot(defaultSnapshotPath()), preset, 1));
+  for (let round = 0; round < YOUNG_GENERATION_ROUNDS; round++) {
+    for (const young of YOUNG_GENERATIONS) {
+      const server = await spawnServer({ WORKERS: '1', CACHE_TTL_MS: '0', RATE_LIMIT_PER_MINUTE: '0', BOT_DETECTION: 'off', WORKER_YOUNG_GENERATION_MB: young });
+      try {
+        await serviceMeasure(graph, queryMix(graph, WARM_UP, 7), false, server);
+        const { p50Ms } = await serviceMeasure(graph, queryMix(graph, QUERIES, 11), false, server);
+        const entry = (youngGeneration[young] ??= { p50Ms: [], rssMiB: [] });
+        entry.p50Ms.push(p50Ms);
+        entry.rssMiB.push(Math.round(server.rssKiB() / 1024));
+        console.log(`young generation ${young} MiB: p50=${p50Ms} ms rss=${entry.rssMiB.at(-1)} MiB`);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+}
+saveResults('advancedLatency', { ...figures, youngGeneration });
 
 const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
 const row = (label: string, how: string, target: string) => {
@@ -172,24 +200,35 @@ writeFileSync(
     row('250k/pool', 'service (worker pool)', 'reported'),
     row('250k/engine', 'engine', 'reported'),
     '',
+    `The workers' young generation (WORKER_YOUNG_GENERATION_MB), the service on the default snapshot without gas prices,`,
+    `alternated over ${YOUNG_GENERATION_ROUNDS} rounds (each run after its own warm-up pass; RSS of the service process after the mix):`,
+    '',
+    '| Young generation | p50 ms, each run | RSS MiB, each run |',
+    '|---|---|---|',
+    ...YOUNG_GENERATIONS.map((young) => {
+      const { p50Ms, rssMiB } = youngGeneration[young];
+      return `| ${young === '0' ? "Node's default (48 MiB)" : `${young} MiB (the service's default)`} | ${p50Ms.join(', ')} | ${rssMiB.join(', ')} |`;
+    }),
+    '',
     'Where the time goes (mean over the mix, engine): the flow optimiser over the searched tokens (its dual solves and',
     'the exact replay of its paths, about half), the path optimiser started from the flow\'s answer with column',
     'generation and its last solve (about a quarter), the candidate and single-path searches, and the exact replay of the answer. The',
     'p50 of this table varies by up to ±20% between runs on this (shared) virtual machine, whose speed drifts within',
     'the hour: compare figures measured together.',
     '',
-    'The service adds 0.6–1.9 ms to the engine\'s median here, more in the VM\'s slow periods, nearly all of it four',
-    'thread wake-ups (timestamped at each step of single requests, in a fast period): the request reaching the main thread',
-    '(0.13–0.19 ms), the task reaching the idle worker (0.12–0.17 ms), the answer reaching the main thread, idle during',
-    'the computation (0.17–0.29 ms), and the response reaching the client (0.2–0.3 ms). Parsing, validation and building',
-    'the response take under 0.1 ms. Keeping threads awake by spinning did not help on 2 cores: a spinning thread takes',
-    'the core another one needs. The cost is that of waking threads that sat idle through a computation of milliseconds',
-    '(the VM halts an idle virtual CPU), not of the hand-off: timed per request against the engine on the same request,',
-    'it is 0.85–0.88 ms for answers under 30 kB and 1.0–1.2 ms for larger ones, while a bare uWS echo answers in',
-    '0.13 ms and a /quotes request (0.06 ms of routing) in 0.36 ms inline and 0.51 ms through the worker.',
+    'Through the service a request takes about 0.85 ms more than the same request computed inline (timed request by',
+    'request over the mix, once: 0.85–0.88 ms for answers under 30 kB, 1.0–1.2 ms for larger ones; the difference of the',
+    'medians above also holds the workers\' larger young generation, and varies with the VM\'s speed). Nearly all of it is',
+    'four thread wake-ups (timestamped at each step of single requests, in a fast period): the request reaching the main',
+    'thread (0.13–0.19 ms), the task reaching the idle worker (0.12–0.17 ms), the answer reaching the main thread, idle',
+    'during the computation (0.17–0.29 ms), and the response reaching the client (0.2–0.3 ms); parsing, validation and',
+    'building the response take under 0.1 ms. It is the cost of waking threads that sat idle through milliseconds of',
+    'computation (the VM halts an idle virtual CPU), not of the hand-off itself: a bare uWS echo answers in 0.13 ms, and',
+    'a /quotes request (0.06 ms of routing) in 0.36 ms inline and 0.51 ms through the worker. Keeping threads awake by',
+    'spinning did not help on 2 cores: a spinning thread takes the core another one needs.',
     '',
     'The engine rows run in this benchmark\'s own process, with Node\'s default young generation; the service\'s workers',
-    'run with WORKER_YOUNG_GENERATION_MB=192 (README), which took 3–5% off the engine\'s median in alternated runs.',
+    'run with the service\'s (the young-generation table above).',
     '',
     'CFMMRouter.jl publishes about 25 ms at 1,000 pools and 0.2–0.5 s at 10,000 pools for its full convex solve. Our',
     'search prunes to the tokens it searches first, so its cost depends on them, not on the pool count: the figures',
