@@ -90,7 +90,10 @@ function niceValue(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   return value;
 }
 
-/** 0 (Node's default) or a size V8 can run a quote worker in: below 16 MiB it would scavenge every few hundred microseconds. */
+/**
+ * 0 (Node's default) or 16–4096 MiB: an advanced quote allocates about 3.5 MB, so below 16 MiB (semi-spaces of about 5 MiB)
+ * a worker would scavenge several times per quote.
+ */
 function youngGenerationMb(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = integer(env, name, fallback);
   if (value !== 0 && (value < 16 || value > 4096)) throw new Error(`${name} must be 0 or between 16 and 4096, got "${env[name]}"`);
