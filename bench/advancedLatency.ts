@@ -10,7 +10,7 @@ import { GraphView } from '../src/graph/graphView.ts';
 import { warmCurveTables } from '../src/routing/split/flow/curveTable.ts';
 import { loadPreset } from '../src/network/loadPreset.ts';
 import { computeQuote } from '../src/quote/computeQuote.ts';
-import { tokenUsdPrice } from '../src/quote/pricing.ts';
+import { EXAMPLE_GAS_PRICE_WEI, EXAMPLE_GAS_TOKEN_PRICE_USD, exampleGasPricing } from '../src/quote/pricing.ts';
 import { DEFAULT_ADVANCED_TIME_BUDGET_MS } from '../src/quote/searchProfiles.ts';
 import type { QuoteOutcome, QuoteTask } from '../src/quote/types.ts';
 import { loopbackClient } from './support/loopbackClient.ts';
@@ -23,15 +23,12 @@ import { defaultSnapshotPath, largeSnapshotPath, loadSnapshot } from './support/
 const QUERIES = Number(process.env.ADVANCED_BENCH_QUERIES ?? 1000);
 const WARM_UP = 300;
 const preset = loadPreset();
-/** Gas priced as in the README's example request: 7M gwei at $0.00003 per PLS, about $0.02 per 100,000 gas. */
-const GAS_PRICE_WEI = 7_000_000_000_000_000n;
-const GAS_TOKEN_PRICE_USD = 0.00003;
 
 function task(graph: GraphView, q: BenchQuery, priced: boolean): QuoteTask {
   return {
     graphVersion: graph.version, mode: 'advanced', platform: 'mixed', fromToken: graph.tokenAddress(q.from), toToken: graph.tokenAddress(q.to),
     amountIn: q.amountIn, slippagePpm: 5000n, deadline: 0n,
-    gasPricing: priced ? { gasPriceWei: GAS_PRICE_WEI, gasTokenPriceUsd: GAS_TOKEN_PRICE_USD, tokenOutPriceUsd: tokenUsdPrice(graph, q.to, GAS_TOKEN_PRICE_USD) } : undefined,
+    gasPricing: priced ? exampleGasPricing(graph, q.to) : undefined,
   };
 }
 
@@ -187,7 +184,7 @@ writeFileSync(
     '(decoding it is the client\'s), so worker hand-off and HTTP are included (Node\'s fetch would add about 1.4 ms of',
     'its own to each request); "engine": computeQuote inline.',
     '',
-    `"Gas priced": each request carries gasPrice ${GAS_PRICE_WEI} wei, gasTokenPrice $${GAS_TOKEN_PRICE_USD} and the output token's price`,
+    `"Gas priced": each request carries gasPrice ${EXAMPLE_GAS_PRICE_WEI} wei, gasTokenPrice $${EXAMPLE_GAS_TOKEN_PRICE_USD} and the output token's price`,
     '(the README\'s example: about $0.02 per 100,000 gas), so splits are kept only where they pay for their gas.',
     '',
     '| Snapshot | Where | Gas | Pools | p50 ms | p99 ms | max ms | split answers | at budget | target |',

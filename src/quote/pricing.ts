@@ -1,5 +1,8 @@
 // Exact conversions between USD float prices and raw token amounts, for ranking net of gas and amountOutUSD.
 import type { GraphView } from '../graph/graphView.ts';
+import type { QuoteTask } from './types.ts';
+
+type GasPricing = NonNullable<QuoteTask['gasPricing']>;
 
 const PRICE_DECIMALS = 18;
 const PRICE_SCALE = 10n ** BigInt(PRICE_DECIMALS);
@@ -35,8 +38,22 @@ export function gasCostInOutput(
  * sends as tokenOutPrice; 0 for an unpriced token.
  * @example tokenUsdPrice(graph, usdc, 0.00003) // about 1
  */
-export function tokenUsdPrice(graph: GraphView, token: number, nativeUsd: number): number {
+function tokenUsdPrice(graph: GraphView, token: number, nativeUsd: number): number {
   return graph.tokenNativePrice[token] * (nativeUsd / 1e18) * 10 ** graph.tokenDecimals(token);
+}
+
+/** Gas priced as the README's example request (a wallet's): 7M gwei at $0.00003 per PLS, about $0.02 per 100,000 gas. */
+export const EXAMPLE_GAS_PRICE_WEI = 7_000_000_000_000_000n;
+export const EXAMPLE_GAS_TOKEN_PRICE_USD = 0.00003;
+
+/**
+ * The example gas pricing of a request into `tokenOut`, its output priced from the graph (the warm-up's and the
+ * benchmarks' requests).
+ * @example exampleGasPricing(graph, usdc) // { gasPriceWei: 7000000000000000n, gasTokenPriceUsd: 0.00003, tokenOutPriceUsd: ~1 }
+ */
+export function exampleGasPricing(graph: GraphView, tokenOut: number): GasPricing {
+  const tokenOutPriceUsd = tokenUsdPrice(graph, tokenOut, EXAMPLE_GAS_TOKEN_PRICE_USD);
+  return { gasPriceWei: EXAMPLE_GAS_PRICE_WEI, gasTokenPriceUsd: EXAMPLE_GAS_TOKEN_PRICE_USD, tokenOutPriceUsd };
 }
 
 /**

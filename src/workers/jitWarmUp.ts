@@ -6,7 +6,7 @@
 import type { GraphView } from '../graph/graphView.ts';
 import type { NetworkPreset } from '../network/types.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
-import { tokenUsdPrice } from '../quote/pricing.ts';
+import { exampleGasPricing } from '../quote/pricing.ts';
 import type { QuoteTask } from '../quote/types.ts';
 
 /**
@@ -17,10 +17,6 @@ import type { QuoteTask } from '../quote/types.ts';
 const TOKENS = 6;
 /** Trade sizes in the wrapped native token's raw units: about $30, $3,000, $300,000 and $3M at $0.00003 per PLS. */
 const NATIVE_SIZES = [10n ** 24n, 10n ** 26n, 10n ** 28n, 10n ** 29n];
-
-/** Gas priced as a wallet sends it (7M gwei, $0.00003 per PLS), so the net-of-gas code paths warm up too. */
-const GAS_PRICE_WEI = 7_000_000_000_000_000n;
-const GAS_TOKEN_PRICE_USD = 0.00003;
 
 /** Largest amount a swap can take (uint256). */
 const MAX_AMOUNT = 2n ** 256n - 1n;
@@ -43,10 +39,8 @@ export function warmUpTasks(graph: GraphView): QuoteTask[] {
     amountIn: times(NATIVE_SIZES[k % NATIVE_SIZES.length], 1 / graph.tokenNativePrice[from]),
     slippagePpm: 5000n,
     deadline: 0n,
-    gasPricing:
-      k % 3 === 2
-        ? { gasPriceWei: GAS_PRICE_WEI, gasTokenPriceUsd: GAS_TOKEN_PRICE_USD, tokenOutPriceUsd: tokenUsdPrice(graph, to, GAS_TOKEN_PRICE_USD) }
-        : undefined,
+    // Gas priced as a wallet sends it, so the net-of-gas code paths warm up too.
+    gasPricing: k % 3 === 2 ? exampleGasPricing(graph, to) : undefined,
   }));
   return tasks.filter((task) => task.amountIn > 0n && task.amountIn <= MAX_AMOUNT);
 }
