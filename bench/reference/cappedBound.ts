@@ -1,20 +1,32 @@
 // Upper bound on the output of any routing whose transaction fits a gas cap, by Lagrangian relaxation of the cap.
 // For every gas price λ ≥ 0 (output units per gas), the best output − λ·(gas − cap) over all routings bounds the best
 // output among those within the cap (weak duality: there gas ≤ cap). The dual solver bounds the best
-// output − λ·gas with each trade charged λ times the least gas a transaction spends on its pool (Trade.gas), plus
-// the gas every transaction spends (SPLIT_TX_BASE_GAS), so the bound holds for any routing the router could execute.
+// output − λ·gas with each trade charged λ times a gas that, summed over a routing's trades, is at most what its
+// transaction spends beyond SPLIT_TX_BASE_GAS, so the bound holds for any routing the router could execute.
 // It is convex in λ (up to the solves' precision); minimised by golden-section search on log λ, each solve
 // warm-started from the last one's prices.
+//
+// Two charges, each valid, the lower bound kept:
+// - Pool charges: each trade the least gas a transaction spends on its pool (Trade.gas: its first hop, with a split's
+//   out of the source).
+// - Path charges: paths pay a pool once per path through it, and a token where more pools leave than arrive (k_out >
+//   k_in) has at least k_out paths through it, so its incoming pools carry at least k_out − k_in repeated hops
+//   (each at least REPEATED_HOP_GAS); as many pools arriving at the target as leave the source need as many splits.
+//   Both are charged by per-token multipliers in [0, 1] (repeats ≥ s·(k_out − k_in) for any such s), set to 1 on the
+//   tokens that fan out in the pool charges' best routing; see pathCharges.
 // Without the cap the optimum of these problems spreads over hundreds or thousands of pools, beyond what one
 // transaction can swap through.
 import type { GraphView } from '../../src/graph/graphView.ts';
-import { SPLIT_TX_BASE_GAS } from '../../src/routing/gasModel.ts';
+import { HOP_GAS, REPEATED_POOL_SAVING, SPLIT_GAS, SPLIT_TX_BASE_GAS, repeatGroup } from '../../src/routing/gasModel.ts';
 import { type ReferenceResult, solveReference } from './dualSolver.ts';
 import type { ReferenceProblem } from './referenceProblem.ts';
 
 /** Golden-section steps over log λ, and the span of λ searched below its largest useful value. */
 const STEPS = 14;
 const SPAN = 1e-7;
+/** The path charges' search: steps, over λ within this factor either side of the pool charges' best λ. */
+const PATH_STEPS = 10;
+const PATH_SPAN = 8;
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
 /**
  * Newton iterations of each solve (and a time limit that only guards against a stuck one). With fixed charges the
@@ -24,12 +36,16 @@ const GOLDEN = (Math.sqrt(5) - 1) / 2;
  */
 const SOLVE_ITERATIONS = 40;
 const SOLVE_MS = 20_000;
+/** Least gas of a hop through a pool an earlier hop of the transaction used, over every pool kind. */
+export const REPEATED_HOP_GAS = Math.min(...Object.entries(HOP_GAS).map(([kind, gas]) => gas - REPEATED_POOL_SAVING[repeatGroup(kind)]));
 
 export interface CappedBound {
   /** No routing over the problem's pools within `maxGas` yields more (≤ the uncapped bound). */
   upperBound: number;
   /** The gas price giving it (0: the uncapped bound, as the cap does not bind). */
   gasPrice: number;
+  /** The pool charges' bound alone (the path charges' is upperBound when lower). */
+  poolChargeBound: number;
   /** Least gas of the uncapped optimum's routing (its trades' Trade.gas plus SPLIT_TX_BASE_GAS). */
   uncappedGas: number;
   solves: number;
@@ -42,36 +58,67 @@ export interface CappedBound {
  */
 export function cappedBound(graph: GraphView, problem: ReferenceProblem, amountIn: number, maxGas: number, uncapped: ReferenceResult): CappedBound {
   const uncappedGas = SPLIT_TX_BASE_GAS + uncapped.chosenTrades.reduce((sum, k) => sum + problem.trades[k].gas, 0);
-  const best: CappedBound = { upperBound: uncapped.upperBound, gasPrice: 0, uncappedGas, solves: 0 };
+  const best: CappedBound = { upperBound: uncapped.upperBound, gasPrice: 0, poolChargeBound: uncapped.upperBound, uncappedGas, solves: 0 };
   if (uncappedGas <= maxGas) return best;
   let start = uncapped.logPrices;
-  const bound = (logPrice: number) => {
+  let bestRouting: number[] = [];
+  const boundOver = (charged: ReferenceProblem) => (logPrice: number) => {
     const gasPrice = Math.exp(logPrice);
-    const solved = solveReference(graph, problem, amountIn, { gasPrice, start, maxIterations: SOLVE_ITERATIONS, timeLimitMs: SOLVE_MS });
+    const solved = solveReference(graph, charged, amountIn, { gasPrice, start, maxIterations: SOLVE_ITERATIONS, timeLimitMs: SOLVE_MS });
     start = solved.logPrices;
     const upperBound = solved.upperBound + gasPrice * (maxGas - SPLIT_TX_BASE_GAS);
     best.solves++;
-    if (upperBound < best.upperBound) (best.upperBound = upperBound), (best.gasPrice = gasPrice);
+    if (upperBound < best.upperBound) (best.upperBound = upperBound), (best.gasPrice = gasPrice), (bestRouting = solved.chosenTrades);
     return upperBound;
   };
   // At λ = uncapped / (maxGas − SPLIT_TX_BASE_GAS), the term λ·(maxGas − SPLIT_TX_BASE_GAS) alone equals the
   // uncapped bound.
-  let high = Math.log(uncapped.upperBound / (maxGas - SPLIT_TX_BASE_GAS));
-  let low = high + Math.log(SPAN);
+  const high = Math.log(uncapped.upperBound / (maxGas - SPLIT_TX_BASE_GAS));
+  goldenSection(high + Math.log(SPAN), high, STEPS, boundOver(problem));
+  best.poolChargeBound = best.upperBound;
+  const around = Math.log(best.gasPrice);
+  goldenSection(around - Math.log(PATH_SPAN), around + Math.log(PATH_SPAN), PATH_STEPS, boundOver(pathCharges(problem, bestRouting)));
+  return best;
+}
+
+/**
+ * The problem with path charges: each trade u → v charged REPEATED_HOP_GAS·(s_u − s_v) more, and a split's more into
+ * the target and less out of the source when the target's side fans in (σ = 1). For a routing with k_in(t) and
+ * k_out(t) pools into and out of each token t, the added charges sum to REPEATED_HOP_GAS·Σ s_t·(k_out(t) − k_in(t)) +
+ * SPLIT_GAS·σ·(k_in(target) − k_out(source)), with the source's s taken as the target's (its paths leave the source,
+ * whose outgoing count stands for the target's): at most its repeated hops' and extra splits' gas for any s, σ in
+ * [0, 1]. Set to 1 where `routing` (trade indices) fans out.
+ */
+export function pathCharges(problem: ReferenceProblem, routing: readonly number[]): ReferenceProblem {
+  const [source, target] = [0, 1];
+  const into = new Array<number>(problem.tokens.length).fill(0);
+  const outOf = new Array<number>(problem.tokens.length).fill(0);
+  for (const k of routing) into[problem.trades[k].v]++, outOf[problem.trades[k].u]++;
+  const fanOut = outOf.map((count, t) => (count > into[t] ? 1 : 0));
+  fanOut[source] = fanOut[target] = outOf[source] > into[target] ? 1 : 0;
+  const fanIn = into[target] > outOf[source] ? 1 : 0;
+  const trades = problem.trades.map((trade) => {
+    const splits = (trade.v === target ? fanIn : 0) - (trade.u === source ? fanIn : 0);
+    return { ...trade, gas: trade.gas + REPEATED_HOP_GAS * (fanOut[trade.u] - fanOut[trade.v]) + SPLIT_GAS * splits };
+  });
+  return { ...problem, trades };
+}
+
+/** Golden-section search for the minimum of `f` over [low, high] in `steps` evaluations (the caller keeps the best). */
+function goldenSection(low: number, high: number, steps: number, f: (x: number) => number): void {
   let [a, b] = [high - GOLDEN * (high - low), low + GOLDEN * (high - low)];
-  let [fa, fb] = [bound(a), bound(b)];
-  for (let step = 2; step < STEPS; step++) {
+  let [fa, fb] = [f(a), f(b)];
+  for (let step = 2; step < steps; step++) {
     if (fa < fb) {
       high = b;
       (b = a), (fb = fa);
       a = high - GOLDEN * (high - low);
-      fa = bound(a);
+      fa = f(a);
     } else {
       low = a;
       (a = b), (fa = fb);
       b = low + GOLDEN * (high - low);
-      fb = bound(b);
+      fb = f(b);
     }
   }
-  return best;
 }
