@@ -7,6 +7,7 @@ import {
   MAX_TICK,
   MIN_SQRT_RATIO,
   MIN_TICK,
+  contractTickAtSqrtRatio,
   getSqrtRatioAtTick,
   getTickAtSqrtRatio,
 } from '../../../src/pools/univ3/tickMath.ts';
@@ -58,6 +59,27 @@ test('getTickAtSqrtRatio matches @uniswap/v3-sdk on 6000 random sqrt ratios, tic
   for (const r of ratios) {
     assert.equal(getTickAtSqrtRatio(r), TickMath.getTickAtSqrtRatio(toJSBI(r)), `ratio ${r}`);
   }
+});
+
+test('getTickAtSqrtRatio from its float log equals the contract\'s tick at the edges of its margin and mid-tick', () => {
+  const rng = createRandom(303);
+  // Positions within a tick (in ticks): either side of the float path's margin (1e-4), and well inside it.
+  const positions = [0.5e-4, 0.9e-4, 1.1e-4, 2e-4, 0.5, 1 - 2e-4, 1 - 1.1e-4, 1 - 0.9e-4, 1 - 0.5e-4];
+  let checked = 0;
+  for (let i = 0; i < 600; i++) {
+    const tick = i < 4 ? [MIN_TICK, MIN_TICK + 1, -1, 0][i] : Math.floor(rng() * (2 * MAX_TICK - 1)) + MIN_TICK;
+    const at = getSqrtRatioAtTick(tick);
+    for (const position of positions) {
+      // sqrt(1.0001)^position − 1 ≈ position · ln(1.0001) / 2, as parts per 1e18 of the tick's sqrt ratio.
+      const r = at + (at * BigInt(Math.round(position * 4.99975e-5 * 1e18))) / 10n ** 18n;
+      if (r >= MAX_SQRT_RATIO) continue;
+      const expected = contractTickAtSqrtRatio(r);
+      assert.equal(getTickAtSqrtRatio(r), expected, `ratio ${r}`);
+      assert.equal(expected, TickMath.getTickAtSqrtRatio(toJSBI(r)), `ratio ${r}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 5000);
 });
 
 test('tick maths reverts outside the tick and ratio range', () => {
