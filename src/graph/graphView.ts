@@ -19,6 +19,15 @@ import {
 
 const UNIV2_CODE = POOL_KIND_CODES.indexOf('univ2');
 
+/** Checksummed addresses by lowercase hex address, for every graph version this thread reads (see checksummed). */
+const checksummedByAddress = new Map<string, string>();
+/**
+ * The pools this thread decoded, by address, with the state words each was decoded from: a new graph version (every
+ * block, when following the chain) takes those whose words are unchanged, as a block changes few pools. A decoded
+ * pool is immutable, and what is derived from it (float tables, UniV3 tick ratios, curve tables) goes with it.
+ */
+const decodedByAddress = new Map<string, { kind: number; limbs: BigUint64Array; decoded: PoolBase }>();
+
 export class GraphView {
   readonly version: number;
   readonly blockNumber: bigint;
@@ -94,7 +103,7 @@ export class GraphView {
 
   /** Checksummed address of a token. */
   tokenAddress(token: number): string {
-    return (this.addresses[token] ??= getAddress(this.rawTokenAddress(token)));
+    return (this.addresses[token] ??= checksummed(this.rawTokenAddress(token)));
   }
 
   tokenDecimals(token: number): number {
@@ -108,7 +117,7 @@ export class GraphView {
 
   /** Checksummed address of a pool. */
   poolAddress(pool: number): string {
-    return (this.poolAddresses[pool] ??= getAddress(this.poolAddressKey(pool)));
+    return (this.poolAddresses[pool] ??= checksummed(this.poolAddressKey(pool)));
   }
 
   poolPlatform(pool: number): DexPlatformId {
@@ -138,12 +147,21 @@ export class GraphView {
     return { fee: this.v.poolFee[pool * FEE_STRIDE], feeDenominator: this.v.poolFee[pool * FEE_STRIDE + 1] };
   }
 
-  /** The pool's exact model, decoded from shared memory on first use. */
+  /** The pool's exact model, decoded from shared memory on first use (or an earlier version's, if its state is the same). */
   pool(pool: number): PoolBase {
     let decoded = this.pools[pool];
     if (!decoded) {
-      const entry = poolKind(this.poolKind(pool));
-      decoded = entry.create(entry.codec.decode(this.poolWords(pool)));
+      const address = this.poolAddressKey(pool);
+      const kind = this.v.poolKind[pool];
+      const limbs = this.poolLimbs(pool);
+      const kept = decodedByAddress.get(address);
+      if (kept && kept.kind === kind && sameLimbs(kept.limbs, limbs)) {
+        decoded = kept.decoded;
+      } else {
+        const entry = poolKind(this.poolKind(pool));
+        decoded = entry.create(entry.codec.decode(this.poolWords(pool)));
+        decodedByAddress.set(address, { kind, limbs: limbs.slice(), decoded });
+      }
       this.pools[pool] = decoded;
     }
     return decoded;
@@ -194,4 +212,20 @@ export class GraphView {
   private rawTokenAddress(token: number): string {
     return bytesToHex(this.v.tokenAddress.subarray(token * ADDRESS_BYTES, (token + 1) * ADDRESS_BYTES));
   }
+}
+
+/**
+ * Checksummed form of a lowercase hex address, kept for the thread's later graph versions: the checksum is a keccak
+ * hash (about 10 µs), and an answer lists dozens of pools.
+ */
+function checksummed(address: string): string {
+  let found = checksummedByAddress.get(address);
+  if (found === undefined) checksummedByAddress.set(address, (found = getAddress(address)));
+  return found;
+}
+
+function sameLimbs(a: BigUint64Array, b: BigUint64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -224,3 +224,33 @@ test('buildGraph refuses an unknown platform or pool kind, and GraphView refuses
   assert.throws(() => buildGraph(withPool({ kind: 'univ9' }), preset, 1), { message: 'Unknown pool kind: univ9' });
   assert.throws(() => new GraphView(new SharedArrayBuffer(4096)), { message: 'Not a graph buffer' });
 });
+
+test('a new graph version takes the decoded pools whose state is unchanged, and decodes the others afresh', () => {
+  const tokens = [{ symbol: 'WPLS', decimals: 18 }, { symbol: 'USDC', decimals: 6 }];
+  const version = (reserveOut: bigint, number: number) =>
+    handGraph(
+      tokens,
+      [
+        { tokens: ['WPLS', 'USDC'], reserves: [10n ** 27n, 30_000n * 10n ** 6n] },
+        { tokens: ['WPLS', 'USDC'], reserves: [10n ** 27n, reserveOut] },
+      ],
+      { version: number },
+    );
+  const first = version(30_000n * 10n ** 6n, 1);
+  const firstPools = [first.graph.pool(0), first.graph.pool(1)];
+  const next = version(31_000n * 10n ** 6n, 2);
+  assert.notEqual(next.graph, first.graph);
+  assert.equal(next.graph.pool(0), firstPools[0]);
+  assert.notEqual(next.graph.pool(1), firstPools[1]);
+  assert.equal((next.graph.pool(1) as UniV2Pool).state.reserve1 + (next.graph.pool(1) as UniV2Pool).state.reserve0, 31_000n * 10n ** 6n + 10n ** 27n);
+  // Swaps on the new version run on its own state (the helper's getAmountOut on its reserves).
+  for (const pool of [0, 1]) {
+    const { localIn, localOut } = next.hop(pool, 'WPLS', 'USDC');
+    assert.equal(next.graph.swapExactIn(pool, localIn, localOut, 10n ** 24n)?.amountOut, next.out(pool, 'WPLS', 10n ** 24n));
+  }
+  assert.notEqual(next.out(1, 'WPLS', 10n ** 24n), first.out(1, 'WPLS', 10n ** 24n));
+  // Back to the first state: an equal state is taken again, whichever version decoded it last.
+  const again = version(30_000n * 10n ** 6n, 3);
+  assert.equal(again.graph.pool(0), firstPools[0]);
+  assert.equal((again.graph.pool(1) as UniV2Pool).state.reserve1 + (again.graph.pool(1) as UniV2Pool).state.reserve0, 30_000n * 10n ** 6n + 10n ** 27n);
+});

@@ -55,7 +55,7 @@ export class CurveTable {
     const state = graph.pool(pool);
     const key = localIn * 256 + localOut;
     let byUse = tables.get(state);
-    if (!byUse) tables.set(state, (byUse = tablesOfState(graph, pool)));
+    if (!byUse) tables.set(state, (byUse = new Map()));
     if (byUse.has(key)) return byUse.get(key)!;
     const estimate = (x: number) => state.estimateOut(localIn, localOut, x);
     const executes = (x: number) => state.swapExactIn(localIn, localOut, BigInt(Math.floor(x))) !== null;
@@ -172,27 +172,8 @@ export function warmCurveTables(graph: GraphView): void {
   }
 }
 
-/** Tables by decoded pool state (one per pool and graph version), keyed by localIn·256 + localOut. */
-const tables = new WeakMap<PoolBase, Map<number, CurveTable | null>>();
-/** The last tables built for each pool address, with the state words they were built on. */
-const byAddress = new Map<string, { limbs: BigUint64Array; byUse: Map<number, CurveTable | null> }>();
-
 /**
- * A pool's tables in a new graph version: those of the previous version when its state words are unchanged (a block
- * changes few pools; every version decodes its pools afresh), else a new, empty set.
+ * Tables by decoded pool state, keyed by localIn·256 + localOut. A graph version takes an earlier one's decoded pool
+ * when its state words are unchanged (GraphView.pool), and so its tables.
  */
-function tablesOfState(graph: GraphView, pool: number): Map<number, CurveTable | null> {
-  const address = graph.poolAddressKey(pool);
-  const limbs = graph.poolLimbs(pool);
-  const kept = byAddress.get(address);
-  if (kept && sameLimbs(kept.limbs, limbs)) return kept.byUse;
-  const byUse = new Map<number, CurveTable | null>();
-  byAddress.set(address, { limbs: limbs.slice(), byUse });
-  return byUse;
-}
-
-function sameLimbs(a: BigUint64Array, b: BigUint64Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+const tables = new WeakMap<PoolBase, Map<number, CurveTable | null>>();
