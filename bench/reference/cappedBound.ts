@@ -2,7 +2,8 @@
 // For every gas price λ ≥ 0 (output units per gas), the best output − λ·(gas − cap) over all routings bounds the best
 // output among those within the cap (weak duality: there gas ≤ cap). The dual solver bounds the best
 // output − λ·gas with each trade charged λ times a gas that, summed over a routing's trades, is at most what its
-// transaction spends beyond SPLIT_TX_BASE_GAS, so the bound holds for any routing the router could execute.
+// transaction spends beyond SPLIT_TX_BASE_GAS, so the bound holds for any routing the router could execute with an
+// ERC-20 in and out (a native coin in or out would spend up to 2,700 gas less: WRAP_GAS, UNWRAP_GAS).
 // It is convex in λ (up to the solves' precision); minimised by golden-section search on log λ, each solve
 // warm-started from the last one's prices.
 //
@@ -76,6 +77,8 @@ export function cappedBound(graph: GraphView, problem: ReferenceProblem, amountI
   const high = Math.log(uncapped.upperBound / (maxGas - SPLIT_TX_BASE_GAS));
   goldenSection(high + Math.log(SPAN), high, STEPS, boundOver(problem));
   best.poolChargeBound = best.upperBound;
+  // No gas price beat the uncapped bound (the cap barely binds): nothing to search around.
+  if (best.gasPrice === 0) return best;
   const around = Math.log(best.gasPrice);
   goldenSection(around - Math.log(PATH_SPAN), around + Math.log(PATH_SPAN), PATH_STEPS, boundOver(pathCharges(problem, bestRouting)));
   return best;

@@ -1,5 +1,6 @@
-// Read access to one graph version in shared memory; each thread makes its own view (views are cheap,
-// decoded pool objects are cached per view).
+// Read access to one graph version in shared memory; each thread makes its own view (views are cheap; decoded pool
+// objects and checksummed addresses are kept per thread, across versions).
+import QuickLRU from 'quick-lru';
 import { bytesToHex, getAddress } from 'viem/utils';
 import { DEX_PLATFORM_IDS, type DexPlatformId } from '../network/types.ts';
 import type { ExactSwapResult, PoolBase } from '../pools/poolBase.ts';
@@ -19,14 +20,20 @@ import {
 
 const UNIV2_CODE = POOL_KIND_CODES.indexOf('univ2');
 
+/**
+ * Entries each per-thread cache below keeps (the least recently used go beyond it): more than the pools one graph
+ * version's quotes touch, so a version per block never decodes an unchanged one again, while a pool that left the
+ * graph, or whose old state no version holds, is let go.
+ */
+const THREAD_CACHE_SIZE = 65_536;
 /** Checksummed addresses by lowercase hex address, for every graph version this thread reads (see checksummed). */
-const checksummedByAddress = new Map<string, string>();
+const checksummedByAddress = new QuickLRU<string, string>({ maxSize: THREAD_CACHE_SIZE });
 /**
  * The pools this thread decoded, by address, with the state words each was decoded from: a new graph version (every
  * block, when following the chain) takes those whose words are unchanged, as a block changes few pools. A decoded
  * pool is immutable, and what is derived from it (float tables, UniV3 tick ratios, curve tables) goes with it.
  */
-const decodedByAddress = new Map<string, { kind: number; limbs: BigUint64Array; decoded: PoolBase }>();
+const decodedByAddress = new QuickLRU<string, { kind: number; limbs: BigUint64Array; decoded: PoolBase }>({ maxSize: THREAD_CACHE_SIZE });
 
 export class GraphView {
   readonly version: number;
@@ -216,7 +223,7 @@ export class GraphView {
 
 /**
  * Checksummed form of a lowercase hex address, kept for the thread's later graph versions: the checksum is a keccak
- * hash (about 10 µs), and an answer lists dozens of pools.
+ * hash (about 15 µs uncached; viem keeps the last 8,192), and an answer lists dozens of pools.
  */
 function checksummed(address: string): string {
   let found = checksummedByAddress.get(address);

@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { REPEATED_HOP_GAS, cappedBound, pathCharges } from '../../bench/reference/cappedBound.ts';
 import { solveReference } from '../../bench/reference/dualSolver.ts';
-import { referenceProblem } from '../../bench/reference/referenceProblem.ts';
-import { HOP_GAS, REPEATED_POOL_SAVING, ROUTER_OVERHEAD_GAS, SPLIT_GAS, SPLIT_TX_BASE_GAS, TX_BASE_GAS, estimateSplitGas } from '../../src/routing/gasModel.ts';
+import { type ReferenceProblem, referenceProblem } from '../../bench/reference/referenceProblem.ts';
+import { HOP_GAS, REPEATED_POOL_SAVING, ROUTER_OVERHEAD_GAS, SPLIT_GAS, SPLIT_TX_BASE_GAS, TX_BASE_GAS, estimateSplitGas, hopGas } from '../../src/routing/gasModel.ts';
+import { createRandom } from '../../src/snapshot/random.ts';
 import { handGraph } from '../support/graphs.ts';
 
 const ROUTES = 6;
@@ -111,4 +112,49 @@ test('within a cap that admits 3 star routes, the path charges rule out a fourth
   // paths not enforced): about 2% on this instance, within 3%.
   assert.ok(capped.upperBound <= three * 1.03, `bound ${capped.upperBound} vs the 3-route optimum ${three}`);
   assert.ok(four > three * 1.03);
+});
+
+test('path charges never exceed the gas of a routing, whatever routing sets their multipliers (2,000 random routings)', () => {
+  const rng = createRandom(404);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
+  const kinds = ['univ2', 'univ3', 'stable', 'balv2Weighted'];
+  let tight = 0;
+  for (let trial = 0; trial < 2000; trial++) {
+    // Tokens in a topological order: the source (0) first, the target (1) last; every token has a trade to a later one,
+    // and some pairs have several pools.
+    const n = 2 + Math.floor(rng() * 6);
+    const order = [0, ...Array.from({ length: n - 2 }, (_, i) => i + 2), 1];
+    const trades: { u: number; v: number; kind: string; gas: number }[] = [];
+    const add = (u: number, v: number) => {
+      const kind = pick(kinds);
+      trades.push({ u, v, kind, gas: hopGas(kind) + (u === 0 ? SPLIT_GAS : 0) });
+    };
+    order.forEach((u, i) => {
+      if (u === 1) return;
+      add(u, pick(order.slice(i + 1)));
+      for (const v of order.slice(i + 1)) if (rng() < 0.4) add(u, v);
+    });
+    const problem = { tokens: order, trades } as unknown as ReferenceProblem;
+    const randomRouting = () =>
+      Array.from({ length: 1 + Math.floor(rng() * 8) }, () => {
+        const path: number[] = [];
+        for (let at = 0; at !== 1; ) {
+          const k = pick(trades.map((t, i) => (t.u === at ? i : -1)).filter((i) => i >= 0));
+          path.push(k);
+          at = trades[k].v;
+        }
+        return path;
+      });
+    const paths = randomRouting();
+    const seen = new Set<number>();
+    const repeated: string[] = [];
+    for (const path of paths) for (const k of path) (seen.has(k) ? repeated.push(trades[k].kind) : seen.add(k));
+    const gas = estimateSplitGas({ splits: paths.map((path) => path.map((k) => trades[k].kind)), repeatedHopKinds: repeated, ticksCrossed: 0, wrapIn: false, unwrapOut: false });
+    const charged = pathCharges(problem, [...new Set((rng() < 0.5 ? paths : randomRouting()).flat())]);
+    const chargedGas = SPLIT_TX_BASE_GAS + [...seen].reduce((sum, k) => sum + charged.trades[k].gas, 0);
+    assert.ok(chargedGas <= gas, `trial ${trial}: charges ${chargedGas} above the routing's gas ${gas}`);
+    if (chargedGas === gas) tight++;
+  }
+  // Where every repeat is a UniV2 hop and each token's fan-out is charged, the charges are the gas itself.
+  assert.ok(tight > 100, `${tight} tight routings`);
 });

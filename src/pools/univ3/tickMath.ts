@@ -73,21 +73,25 @@ function mostSignificantBit(x: bigint): number {
   return msb;
 }
 
-/** ln(2^96), and ln(sqrt(1.0001)): a tick's width in ln of the sqrt ratio. */
-const LN_Q96 = 96 * Math.LN2;
-const LN_SQRT_10001 = Math.log(1.0001) / 2;
 /**
- * How far (in ticks) the float estimate must lie from a tick for its floor to be the contract's answer. The float
- * estimate is within 1e-8 ticks of the exact log (a double's ln, below 111, is off by under 3e-14; a tick is 5e-5
- * wide in ln), and getSqrtRatioAtTick within 5e-6 ticks of the exact sqrt ratio (its rounding up to a whole Q96
- * unit is under 2.4e-10 of MIN_SQRT_RATIO, its Q128 factors far finer).
+ * ln(2^96), and ln(sqrt(1.0001)): a tick's width in ln of the sqrt ratio (log1p: the double nearest 1.0001 is off by
+ * 1e-13 of ln(1.0001), which at the largest ticks would put the estimate 1e-7 ticks off).
+ */
+const LN_Q96 = 96 * Math.LN2;
+const LN_SQRT_10001 = Math.log1p(1e-4) / 2;
+/**
+ * How far (in ticks) the float estimate must lie from a tick for its floor to be the contract's answer. The estimate
+ * is within 1e-9 ticks of the exact log: the double's ln of a ratio below 2^160 (under 111) is off by under 3e-14,
+ * a tick is 5e-5 wide in ln, and LN_SQRT_10001's own error adds about 1e-10 at the largest ticks. getSqrtRatioAtTick
+ * is within 5e-6 ticks of the exact sqrt ratio (its rounding up to a whole Q96 unit is under 2.4e-10 of
+ * MIN_SQRT_RATIO, its Q128 factors far finer).
  */
 const FLOAT_MARGIN = 1e-4;
 
 /**
  * The greatest tick whose sqrt ratio is <= sqrtPriceX96 (the contract's answer); reverts 'R' outside
  * [MIN_SQRT_RATIO, MAX_SQRT_RATIO). From a float log when that lies more than FLOAT_MARGIN from a tick (the same
- * tick, at a fifth of the cost: the last step of nearly every UniV3 swap stops inside a range and needs it);
+ * tick, at a twentieth of the cost: the last step of nearly every UniV3 swap stops inside a range and needs it);
  * otherwise as the contract computes it.
  * @example getTickAtSqrtRatio(2n ** 96n) // 0
  */

@@ -70,8 +70,8 @@ test('getTickAtSqrtRatio from its float log equals the contract\'s tick at the e
     const tick = i < 4 ? [MIN_TICK, MIN_TICK + 1, -1, 0][i] : Math.floor(rng() * (2 * MAX_TICK - 1)) + MIN_TICK;
     const at = getSqrtRatioAtTick(tick);
     for (const position of positions) {
-      // sqrt(1.0001)^position − 1 ≈ position · ln(1.0001) / 2, as parts per 1e18 of the tick's sqrt ratio.
-      const r = at + (at * BigInt(Math.round(position * 4.99975e-5 * 1e18))) / 10n ** 18n;
+      // sqrt(1.0001)^position − 1, as parts per 1e18 of the tick's sqrt ratio.
+      const r = at + (at * BigInt(Math.round(Math.expm1((position * Math.log1p(1e-4)) / 2) * 1e18))) / 10n ** 18n;
       if (r >= MAX_SQRT_RATIO) continue;
       const expected = contractTickAtSqrtRatio(r);
       assert.equal(getTickAtSqrtRatio(r), expected, `ratio ${r}`);
@@ -80,6 +80,21 @@ test('getTickAtSqrtRatio from its float log equals the contract\'s tick at the e
     }
   }
   assert.ok(checked > 5000);
+});
+
+test('getTickAtSqrtRatio equals the contract\'s tick on and either side of every 97th tick\'s ratio, the largest ticks included', () => {
+  // Where the float estimate's own error is largest (it grows with |tick|) and a tick's ratio is one unit away.
+  let checked = 0;
+  for (let tick = MIN_TICK + 1; tick < MAX_TICK; tick += 97) {
+    for (const t of [tick, -tick]) {
+      const at = getSqrtRatioAtTick(t);
+      for (const r of [at - 1n, at, at + 1n]) {
+        assert.equal(getTickAtSqrtRatio(r), contractTickAtSqrtRatio(r), `ratio ${r} near tick ${t}`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 100_000);
 });
 
 test('tick maths reverts outside the tick and ratio range', () => {
