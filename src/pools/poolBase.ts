@@ -38,6 +38,8 @@ export interface PoolBase {
   executeSwapExactIn(tokenIn: number, tokenOut: number, amountIn: bigint): ExecutedSwap<PoolBase> | null;
   /** Fast float estimate of swapExactIn for search heuristics only; 0 when not executable. */
   estimateOut(tokenIn: number, tokenOut: number, amountIn: number): number;
+  /** Float estimate of the initialized ticks swapExactIn would cross (kinds with ticks only), for the gas model. */
+  estimateTicksCrossed?(tokenIn: number, tokenOut: number, amountIn: number): number;
 }
 
 /** Encodes a kind's state to uint256 words for the shared-memory graph and back. */

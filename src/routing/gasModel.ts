@@ -123,8 +123,11 @@ export function estimateSplitGas(shape: SplitGasShape): number {
 
 /** Adds paths to a transaction while its estimated gas stays within a cap. */
 export interface GasMeter {
-  /** Adds the path and returns true when the transaction with it stays within the cap; otherwise false (not added). */
-  tryAdd(hops: readonly Hop[]): boolean;
+  /**
+   * Adds the path (and `extraGas`: what the model cannot see in its hops, such as the UniV3 ticks its swaps will
+   * cross) and returns true when the transaction with it stays within the cap; otherwise false (nothing added).
+   */
+  tryAdd(hops: readonly Hop[], extraGas?: number): boolean;
   /**
    * The least gas a transaction spends on a hop through this hop's pool (its first use), with a split's when the hop
    * starts a path: what keeping the pool in a routing costs at the least, whatever the paths through it.
@@ -136,15 +139,16 @@ export interface GasMeter {
 
 /**
  * A running estimateSplitGas of splits added one at a time, for searches that build a split path by path. It counts
- * no UniV3 tick crossings: those are known only once the split is executed exactly.
+ * UniV3 tick crossings only as its callers estimate them (extraGas): the exact count is known once the split is
+ * executed.
  * @example const meter = splitGasMeter(graph, 15_000_000, { wrapIn: false, unwrapOut: false }); meter.tryAdd(path.hops)
  */
 export function splitGasMeter(graph: GraphView, maxGasUnits: number, shape: { wrapIn: boolean; unwrapOut: boolean }): GasMeter {
   const used = new Set<number>();
   let gas = SPLIT_TX_BASE_GAS + (shape.wrapIn ? WRAP_GAS : 0) + (shape.unwrapOut ? UNWRAP_GAS : 0);
   return {
-    tryAdd(hops) {
-      let added = SPLIT_GAS;
+    tryAdd(hops, extraGas = 0) {
+      let added = SPLIT_GAS + extraGas;
       const pools: number[] = [];
       for (const hop of hops) {
         const kind = graph.poolKind(hop.pool);

@@ -92,3 +92,42 @@ export function estimateSwapExactIn(t: UniV3FloatTables, zeroForOne: boolean, am
     if (sNext > s) s = sNext;
   }
 }
+
+/**
+ * Estimated initialized ticks an exact-input swap of `amountIn` crosses (the gas model's TICK_CROSS_GAS steps): the
+ * ranges estimateSwapExactIn walks past before the input runs out; the ticks to the end of the liquidity when it
+ * never does.
+ * @example estimateTicksCrossed(buildFloatTables(state), true, 1e18)
+ */
+export function estimateTicksCrossed(t: UniV3FloatTables, zeroForOne: boolean, amountIn: number): number {
+  if (!(amountIn > 0)) return 0;
+  let remaining = amountIn * t.feeFactor;
+  let s = t.sqrtPrice;
+  const { tickSqrt, rangeLiquidity } = t;
+  let crossed = 0;
+  if (zeroForOne) {
+    for (let k = t.current; k > 0; k--, crossed++) {
+      const L = rangeLiquidity[k];
+      const sNext = tickSqrt[k - 1];
+      if (sNext < s && L > 0) {
+        const cap = (L * (s - sNext)) / (s * sNext);
+        if (remaining <= cap) return crossed;
+        remaining -= cap;
+      }
+      if (sNext < s) s = sNext;
+    }
+    return crossed;
+  }
+  const n = tickSqrt.length;
+  for (let k = t.current; k < n; k++, crossed++) {
+    const L = rangeLiquidity[k];
+    const sNext = tickSqrt[k];
+    if (sNext > s && L > 0) {
+      const cap = L * (sNext - s);
+      if (remaining <= cap) return crossed;
+      remaining -= cap;
+    }
+    if (sNext > s) s = sNext;
+  }
+  return crossed;
+}

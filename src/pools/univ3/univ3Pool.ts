@@ -3,7 +3,7 @@ import type { ExactSwapResult, ExecutedSwap, PoolBase } from '../poolBase.ts';
 import type { UniV3State, UniV3Tick } from './data.ts';
 import { UniV3RevertError } from './errors.ts';
 import { getSqrtRatioAtTick } from './tickMath.ts';
-import { type UniV3FloatTables, buildFloatTables, estimateSwapExactIn } from './univ3Estimate.ts';
+import { type UniV3FloatTables, buildFloatTables, estimateSwapExactIn, estimateTicksCrossed } from './univ3Estimate.ts';
 import { type UniV3SwapResult, bitmapWordsBetween, swapExactIn } from './univ3Math.ts';
 
 // Sqrt ratios of the initialized ticks, keyed by the (immutable) tick list, which a pool shares with the
@@ -49,6 +49,12 @@ export class UniV3Pool implements PoolBase {
     if (!isPair(tokenIn, tokenOut)) return 0;
     this.floatTables ??= buildFloatTables(this.state);
     return estimateSwapExactIn(this.floatTables, tokenIn === 0, amountIn);
+  }
+
+  estimateTicksCrossed(tokenIn: number, tokenOut: number, amountIn: number): number {
+    if (!isPair(tokenIn, tokenOut)) return 0;
+    this.floatTables ??= buildFloatTables(this.state);
+    return estimateTicksCrossed(this.floatTables, tokenIn === 0, amountIn);
   }
 
   /** A swap of this pool as the routing sees it: its output and what the swap loop walked, for the gas model. */

@@ -225,3 +225,31 @@ test('estimateOut is within 1e-6 relative of the exact output on 6000 random swa
   assert.ok(worst < 1e-6, `worst relative error ${worst}`);
   assert.ok(compared > 2000, `compared ${compared}`);
 });
+
+test('estimateTicksCrossed counts the initialized ticks the exact swap crosses, on 6000 random swaps (the normal ones)', () => {
+  const rng = createRandom(1616);
+  let compared = 0;
+  let crossing = 0;
+  for (let i = 0; i < 1500; i++) {
+    const pool = new UniV3Pool(randomState(rng));
+    const tickPrices = pool.state.ticks.map((t) => Math.pow(1.0001, t.index / 2));
+    for (let j = 0; j < 4; j++) {
+      const zeroForOne = rng() < 0.5;
+      const amountIn = randomAmount(rng, pool.state, zeroForOne);
+      const swap = swapExactIn(pool.state, zeroForOne, amountIn);
+      const estimate = pool.estimateTicksCrossed(zeroForOne ? 0 : 1, zeroForOne ? 1 : 0, Number(amountIn));
+      // Normal swaps only, as for estimateOut: the exact swap takes its fee and rounds in whole units at every step,
+      // so a dust input (one wei is all fee) stops where the float walk, taking a fraction of a unit, goes on. And
+      // where the swap stops within float error of a tick, the float walk may stop on either side of it.
+      const priceMove = swap.sqrtPriceX96 - pool.state.sqrtPriceX96;
+      if (swap.amountOut < 10n ** 9n || amountIn < 10n ** 9n || (priceMove < 0n ? -priceMove : priceMove) < 10n ** 9n) continue;
+      const end = Number(swap.sqrtPriceX96) / 2 ** 96;
+      if (tickPrices.some((p) => Math.abs(p / end - 1) < 1e-9)) continue;
+      assert.equal(estimate, swap.ticksCrossed, `pool ${i}, swap ${j}: ${amountIn} ${zeroForOne ? '0→1' : '1→0'}`);
+      compared++;
+      if (swap.ticksCrossed > 0) crossing++;
+    }
+  }
+  assert.ok(compared > 2000 && crossing > 500, `compared ${compared}, ${crossing} crossing ticks`);
+  assert.equal(new UniV3Pool(randomState(rng)).estimateTicksCrossed(0, 1, 0), 0);
+});

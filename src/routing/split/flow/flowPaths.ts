@@ -14,6 +14,12 @@ const MAX_PATHS = 160;
 /** Rounds of the share correction (each one float pass over the paths). */
 const SEQUENTIAL_ROUNDS = 6;
 
+/**
+ * Whether a transaction within the gas cap takes one more path (and if so, counts it): the path's trades, with the
+ * input the flow plans for each along it (normalised units).
+ */
+export type PathFits = (path: number[], inputs: readonly number[]) => boolean;
+
 /** Paths as trade indices of the network, with their shares of the input (summing to 1). */
 export interface FlowPaths {
   paths: number[][];
@@ -34,7 +40,7 @@ export function flowPaths(
   disabled: Uint8Array,
   order: Float64Array,
   maxHops: number,
-  fits: (path: number[]) => boolean = () => true,
+  fits: PathFits = () => true,
 ): FlowPaths {
   const peeled = peel(network, solution, disabled, order, maxHops, fits);
   const shares = sequentialShares(network, peeled.paths, peeled.shares, peeled.inputPerShare);
@@ -62,7 +68,7 @@ function peel(
   disabled: Uint8Array,
   order: Float64Array,
   maxHops: number,
-  fits: (path: number[]) => boolean,
+  fits: PathFits,
 ): Omit<FlowPaths, 'output'> & { inputPerShare: Float64Array } {
   const { trades } = network;
   const n = network.tokens.length;
@@ -136,7 +142,8 @@ function peel(
       if (hops === 0 || share < MIN_PATH_SHARE) break;
       path = traceBack(hops, (h, slot) => via[h * width + slot], fromSlot, n);
     }
-    if (!fits(path) && paths.length > 0) {
+    const inputs = path.map((i) => share * inputPerShare[i]);
+    if (!fits(path, inputs) && paths.length > 0) {
       capped = true;
       break;
     }

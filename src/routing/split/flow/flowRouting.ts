@@ -10,6 +10,7 @@ import { flowNetwork, tradeHops } from './flowNetwork.ts';
 import { type FlowPaths, flowPaths } from './flowPaths.ts';
 import { solveRounds } from './flowRounds.ts';
 import { rankByProfitPerGas, tradesWithinGas } from './gasSelection.ts';
+import { fitsWithTicks } from './pathGas.ts';
 
 /**
  * When the gas cap cuts the flow, the pools kept by profit per gas: as many as the widest paths' pools spend in least
@@ -81,7 +82,7 @@ export function flowRouting(
   };
   const peel = (solution: DualSolution, disabled: Uint8Array): FlowPaths & { gas: number } => {
     const count = options.gasMeter?.();
-    const peeled = flowPaths(network, solution, disabled, lastOrder, options.maxHops, count && ((path: number[]) => count.tryAdd(asHops(path))));
+    const peeled = flowPaths(network, solution, disabled, lastOrder, options.maxHops, count && fitsWithTicks(graph, network, count, asHops));
     return { ...peeled, gas: count?.spent() ?? 0 };
   };
   // The gas cap cut the peeling, and the kept paths carry less than the whole flow: the optimal flow over their trades

@@ -1,0 +1,74 @@
+// The gas cap as the flow's peeling meets it (pathGas.ts): each path pays its hops and the UniV3 ticks its swaps
+// cross, a later path through the same pool only the ticks past where the earlier ones stopped.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildGraph } from '../../src/graph/buildGraph.ts';
+import { GraphView } from '../../src/graph/graphView.ts';
+import { loadPreset } from '../../src/network/loadPreset.ts';
+import { UniV3Pool } from '../../src/pools/univ3/univ3Pool.ts';
+import { TICK_CROSS_GAS, splitGasMeter } from '../../src/routing/gasModel.ts';
+import { flowNetwork, tradeHops } from '../../src/routing/split/flow/flowNetwork.ts';
+import { fitsWithTicks } from '../../src/routing/split/flow/pathGas.ts';
+import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
+
+const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), loadPreset(), 1));
+const shape = { wrapIn: false, unwrapOut: false };
+
+/** The default snapshot's UniV3 pool with the most initialized ticks, and a network of its two tokens. */
+function deepestTickPool() {
+  let best = -1;
+  let most = 0;
+  for (let pool = 0; pool < graph.poolCount; pool++) {
+    const decoded = graph.pool(pool);
+    if (decoded instanceof UniV3Pool && decoded.state.ticks.length > most) [best, most] = [pool, decoded.state.ticks.length];
+  }
+  const [from, to] = graph.poolTokens(best);
+  const network = flowNetwork(graph, from, to, [[to], [from]], 1, -1);
+  const trade = [...Array(network.trades.count).keys()].find((i) => network.trades.pool[i] === best && network.trades.viaPool[i] < 0)!;
+  const pool = graph.pool(best);
+  const ticksAt = (input: number) => pool.estimateTicksCrossed!(network.trades.localIn[trade], network.trades.localOut[trade], input * network.rawPerUnit[network.trades.from[trade]]);
+  return { network, trade, ticksAt };
+}
+
+test('a path pays its hops and its ticks; a second one through the pool pays the ticks past the first one\'s', () => {
+  const { network, trade, ticksAt } = deepestTickPool();
+  const asHops = (path: number[]) => path.flatMap((i) => tradeHops(network, i));
+  // An input that crosses several ticks, and half of it crossing fewer.
+  let input = 1;
+  while (ticksAt(input) < 6) input *= 2;
+  const [half, whole] = [ticksAt(input / 2), ticksAt(input)];
+  assert.ok(half > 0 && whole > half, `${half} then ${whole} ticks`);
+  // What the hops alone add, on a meter without ticks.
+  const hopsOnly = splitGasMeter(graph, 30_000_000, shape);
+  const base = hopsOnly.spent();
+  hopsOnly.tryAdd(asHops([trade]));
+  const firstHops = hopsOnly.spent() - base;
+  hopsOnly.tryAdd(asHops([trade]));
+  const repeatHops = hopsOnly.spent() - base - firstHops;
+
+  const meter = splitGasMeter(graph, 30_000_000, shape);
+  const fits = fitsWithTicks(graph, network, meter, asHops);
+  assert.equal(fits([trade], [input / 2]), true);
+  assert.equal(meter.spent() - base, firstHops + half * TICK_CROSS_GAS);
+  assert.equal(fits([trade], [input / 2]), true);
+  assert.equal(meter.spent() - base, firstHops + repeatHops + whole * TICK_CROSS_GAS);
+});
+
+test('a path that fits by its hops but not with its ticks is refused, and not counted', () => {
+  const { network, trade, ticksAt } = deepestTickPool();
+  const asHops = (path: number[]) => path.flatMap((i) => tradeHops(network, i));
+  let input = 1;
+  while (ticksAt(input) < 3) input *= 2;
+  const hopsOnly = splitGasMeter(graph, 30_000_000, shape);
+  hopsOnly.tryAdd(asHops([trade]));
+  const needed = hopsOnly.spent() + ticksAt(input) * TICK_CROSS_GAS;
+  const short = splitGasMeter(graph, needed - 1, shape);
+  const before = short.spent();
+  assert.equal(fitsWithTicks(graph, network, short, asHops)([trade], [input]), false);
+  assert.equal(short.spent(), before);
+  // Without the ticks it would have fitted; with exactly the room for them it does.
+  assert.equal(splitGasMeter(graph, needed - 1, shape).tryAdd(asHops([trade])), true);
+  const exact = splitGasMeter(graph, needed, shape);
+  assert.equal(fitsWithTicks(graph, network, exact, asHops)([trade], [input]), true);
+  assert.equal(exact.spent(), needed);
+});
