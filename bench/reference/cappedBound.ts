@@ -9,7 +9,8 @@
 //
 // Two charges, each valid, the lower bound kept:
 // - Pool charges: each trade the least gas a transaction spends on its pool (Trade.gas: its first hop, with a split's
-//   out of the source).
+//   out of the source), and for a UniV3 pool the ticks its input crosses (every swap through the pool goes the same
+//   way, so together they cross the ticks below their total input; tickSteps.ts).
 // - Path charges: paths pay a pool once per path through it, and a token where more pools leave than arrive (k_out >
 //   k_in) has at least k_out paths through it, so its incoming pools carry at least k_out − k_in repeated hops
 //   (each at least REPEATED_HOP_GAS); as many pools arriving at the target as leave the source need as many splits.

@@ -9,9 +9,12 @@
 // solved by preconditioned conjugate gradients). Where the optimal prices leave a multi-token pool "contested" (two
 // of its pairs profitable: the relaxation mixes them), solveReference branches on the pool's pair. Non-UniV2 pools
 // are priced by root finding on their float estimate's slope; the final bound is certified with a scan for profit
-// the root missed (float estimates that are not concave). Floats throughout; independent of src/routing.
+// the root missed (float estimates that are not concave). Floats throughout; independent of src/routing (but for the
+// gas model's figures, which define what a transaction within the gas cap can hold).
 import type { GraphView } from '../../src/graph/graphView.ts';
+import { TICK_CROSS_GAS } from '../../src/routing/gasModel.ts';
 import type { ReferenceProblem, Trade } from './referenceProblem.ts';
+import { netOfTicks, ticksBelow } from './tickSteps.ts';
 
 export interface ReferenceResult {
   /** min g(ν) found: no routing over the problem's pools (one pair per pool) yields more. */
@@ -45,8 +48,9 @@ export interface SolveOptions {
   /** Trades left out (1), e.g. the other pairs of a pool fixed to one pair. */
   disabled?: Uint8Array;
   /**
-   * Price of gas in output units (λ ≥ 0): a trade then also costs λ·gas (Trade.gas) when it trades, and the bounds are
-   * those of output − λ·gas (see cappedBound.ts).
+   * Price of gas in output units (λ ≥ 0): a trade then also costs λ·gas (Trade.gas) when it trades, and λ·TICK_CROSS_GAS
+   * for each UniV3 tick boundary below its input (Trade.ticks), and the bounds are those of output − λ·gas (see
+   * cappedBound.ts).
    */
   gasPrice?: number;
 }
@@ -234,6 +238,7 @@ function solveDual(
   const contested: { group: number[]; second: number }[] = [];
   const disabled = options.disabled ?? new Uint8Array(trades.length);
   const gasPrice = options.gasPrice ?? 0;
+  const profits = new Float64Array(trades.length);
 
   interface Point {
     y: Float64Array;
@@ -256,16 +261,19 @@ function solveDual(
         if (disabled[k]) continue;
         const t = trades[k];
         const r = nu[t.u] / nu[t.v];
-        const flow = t.v2 ? v2Arb(t.v2, r) : numericArb(graph, t, r, lastDelta[k], scan);
-        flows[k] = flow;
+        let flow = t.v2 ? v2Arb(t.v2, r) : numericArb(graph, t, r, lastDelta[k], scan);
         if (!t.v2 && flow.delta > 0) lastDelta[k] = flow.delta;
-        const profit = nu[t.v] * flow.out - nu[t.u] * flow.delta - gasPrice * t.gas;
+        let tickCharge = 0;
+        if (t.ticks && gasPrice > 0 && flow.delta > 0) ({ flow, charge: tickCharge } = netOfTicks(t.ticks, flow, nu[t.u], nu[t.v], gasPrice * TICK_CROSS_GAS));
+        flows[k] = flow;
+        const profit = nu[t.v] * flow.out - nu[t.u] * flow.delta - tickCharge - gasPrice * t.gas;
+        profits[k] = profit;
         if (flow.delta > 0 && profit > 0) positive++;
         if (flow.delta > 0 && profit > bestProfit) (best = k), (bestProfit = profit);
       }
       if (positive > 1) {
         let second = 0;
-        for (const k of group) if (k !== best && flows[k].delta > 0) second = Math.max(second, nu[trades[k].v] * flows[k].out - nu[trades[k].u] * flows[k].delta - gasPrice * trades[k].gas);
+        for (const k of group) if (k !== best && flows[k].delta > 0) second = Math.max(second, profits[k]);
         contested.push({ group, second });
       }
       if (best < 0) continue;
@@ -295,6 +303,7 @@ function solveDual(
       for (const k of byToken[i]) {
         const t = trades[k];
         const input = (inflow[i] * flows[k].delta) / outgoing[i];
+        if (t.ticks) gas += TICK_CROSS_GAS * ticksBelow(t.ticks, input);
         const output = graph.estimateOut(t.pool, t.localIn, t.localOut, input);
         // Beyond a pool's input cap (Balancer's max in-ratio, an exhausted range) nothing comes out: swap only the
         // dual amount then, and leave the excess unspent (still a feasible routing).

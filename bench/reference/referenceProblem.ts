@@ -10,6 +10,7 @@ import type { GraphView } from '../../src/graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
 import type { UniV2Pool } from '../../src/pools/univ2/univ2Pool.ts';
 import { SPLIT_GAS, hopGas } from '../../src/routing/gasModel.ts';
+import { type TickSteps, tickSteps } from './tickSteps.ts';
 
 /** A directed trade through one pool: token u in, token v out (indices into ReferenceProblem.tokens). */
 export interface Trade {
@@ -27,6 +28,8 @@ export interface Trade {
    * split's for a trade out of the source, as each such trade starts a route of its own.
    */
   gas: number;
+  /** UniV3: the tick boundaries on the trade's way, each crossed one more TICK_CROSS_GAS (tickSteps.ts). */
+  ticks?: TickSteps;
 }
 
 export interface ReferenceProblem {
@@ -138,6 +141,7 @@ export function referenceProblem(
       scaleIn: priceIn > 0 ? graph.poolLiquidity[pool] / priceIn : 1e18,
       gas: hopGas(graph.poolKind(pool)) + (tu === from ? SPLIT_GAS : 0),
     };
+    trade.ticks = tickSteps(graph, pool, a);
     if (graph.poolKind(pool) === 'univ2') {
       const st = (graph.pool(pool) as UniV2Pool).state;
       const [rIn, rOut] = a === 0 ? [st.reserve0, st.reserve1] : [st.reserve1, st.reserve0];
