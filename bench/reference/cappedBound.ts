@@ -19,9 +19,10 @@
 // Without the cap the optimum of these problems spreads over hundreds or thousands of pools, beyond what one
 // transaction can swap through.
 import type { GraphView } from '../../src/graph/graphView.ts';
-import { HOP_GAS, REPEATED_POOL_SAVING, SPLIT_GAS, SPLIT_TX_BASE_GAS, repeatGroup } from '../../src/routing/gasModel.ts';
+import { HOP_GAS, REPEATED_POOL_SAVING, SPLIT_GAS, SPLIT_TX_BASE_GAS, TICK_CROSS_GAS, repeatGroup } from '../../src/routing/gasModel.ts';
 import { type ReferenceResult, solveReference } from './dualSolver.ts';
 import type { ReferenceProblem } from './referenceProblem.ts';
+import { ticksBelow } from './tickSteps.ts';
 
 /** Golden-section steps over log λ, and the span of λ searched below its largest useful value. */
 const STEPS = 14;
@@ -48,7 +49,7 @@ export interface CappedBound {
   gasPrice: number;
   /** The pool charges' bound alone (the path charges' is upperBound when lower). */
   poolChargeBound: number;
-  /** Least gas of the uncapped optimum's routing (its trades' Trade.gas plus SPLIT_TX_BASE_GAS). */
+  /** Least gas of the uncapped optimum's routing (its trades' Trade.gas and UniV3 ticks, plus SPLIT_TX_BASE_GAS). */
   uncappedGas: number;
   solves: number;
 }
@@ -59,7 +60,11 @@ export interface CappedBound {
  * @example cappedBound(graph, problem, 1e24, 15_000_000, solveReference(graph, problem, 1e24)).upperBound
  */
 export function cappedBound(graph: GraphView, problem: ReferenceProblem, amountIn: number, maxGas: number, uncapped: ReferenceResult): CappedBound {
-  const uncappedGas = SPLIT_TX_BASE_GAS + uncapped.chosenTrades.reduce((sum, k) => sum + problem.trades[k].gas, 0);
+  // The ticks count too: a routing that fits only without them does not fit.
+  const uncappedGas = uncapped.chosenTrades.reduce((sum, k, j) => {
+    const trade = problem.trades[k];
+    return sum + trade.gas + (trade.ticks ? TICK_CROSS_GAS * ticksBelow(trade.ticks, uncapped.chosenInputs[j]) : 0);
+  }, SPLIT_TX_BASE_GAS);
   const best: CappedBound = { upperBound: uncapped.upperBound, gasPrice: 0, poolChargeBound: uncapped.upperBound, uncappedGas, solves: 0 };
   if (uncappedGas <= maxGas) return best;
   let start = uncapped.logPrices;

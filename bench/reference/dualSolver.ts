@@ -28,6 +28,8 @@ export interface ReferenceResult {
   activeTrades: number;
   /** The trades of that routing (one per pool, each with a positive input). */
   chosenTrades: number[];
+  /** The dual's input of each of chosenTrades at the best ν (raw units of its input token). */
+  chosenInputs: number[];
   /** Milliseconds until a feasible routing within 1e-6 of the final upper bound was found (NaN if none). */
   msToGap6: number;
   msTotal: number;
@@ -264,7 +266,10 @@ function solveDual(
         let flow = t.v2 ? v2Arb(t.v2, r) : numericArb(graph, t, r, lastDelta[k], scan);
         if (!t.v2 && flow.delta > 0) lastDelta[k] = flow.delta;
         let tickCharge = 0;
-        if (t.ticks && gasPrice > 0 && flow.delta > 0) ({ flow, charge: tickCharge } = netOfTicks(t.ticks, flow, nu[t.u], nu[t.v], gasPrice * TICK_CROSS_GAS));
+        if (t.ticks && gasPrice > 0 && flow.delta > 0) {
+          const net = netOfTicks(t.ticks, flow, nu[t.u], nu[t.v], gasPrice * TICK_CROSS_GAS);
+          [flow, tickCharge] = [net.flow, net.charge];
+        }
         flows[k] = flow;
         const profit = nu[t.v] * flow.out - nu[t.u] * flow.delta - tickCharge - gasPrice * t.gas;
         profits[k] = profit;
@@ -407,6 +412,7 @@ function solveDual(
   onLower(bestLower);
   current = evaluate(current.y, true);
   const chosenTrades = [...chosen.keys()].filter((k) => chosen[k] === 1);
+  const chosenInputs = chosenTrades.map((k) => flows[k].delta);
   return {
     upperBound: current.value,
     lowerBound: bestLower,
@@ -415,6 +421,7 @@ function solveDual(
     // A trade is chosen only with a positive input.
     activeTrades: chosenTrades.length,
     chosenTrades,
+    chosenInputs,
     // The caller times the whole branch and bound (from the lower bounds it is told about).
     msToGap6: NaN,
     msTotal: performance.now() - started,

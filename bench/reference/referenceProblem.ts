@@ -28,7 +28,7 @@ export interface Trade {
    * split's for a trade out of the source, as each such trade starts a route of its own.
    */
   gas: number;
-  /** UniV3: the tick boundaries on the trade's way, each crossed one more TICK_CROSS_GAS (tickSteps.ts). */
+  /** UniV3: the tick boundaries on the trade's way; crossing each costs TICK_CROSS_GAS (tickSteps.ts). */
   ticks?: TickSteps;
 }
 

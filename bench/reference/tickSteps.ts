@@ -22,6 +22,7 @@ export interface TickSteps {
  * @example tickSteps(graph, pool, 0)?.inputs.length // boundaries below the first token's way down
  */
 export function tickSteps(graph: GraphView, pool: number, localIn: number): TickSteps | undefined {
+  if (graph.poolKind(pool) !== 'univ3') return undefined;
   const decoded = graph.pool(pool);
   if (!(decoded instanceof UniV3Pool)) return undefined;
   const t = buildFloatTables(decoded.state);

@@ -1,5 +1,6 @@
 // The gas cap as the flow's peeling meets it (pathGas.ts): each path pays its hops and the UniV3 ticks its swaps
-// cross, a later path through the same pool only the ticks past where the earlier ones stopped.
+// cross, a later path through the same pool only the ticks past where the earlier ones stopped; a path alone over the
+// cap is kept alone.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
@@ -7,7 +8,11 @@ import { GraphView } from '../../src/graph/graphView.ts';
 import { loadPreset } from '../../src/network/loadPreset.ts';
 import { UniV3Pool } from '../../src/pools/univ3/univ3Pool.ts';
 import { TICK_CROSS_GAS, splitGasMeter } from '../../src/routing/gasModel.ts';
-import { flowNetwork, tradeHops } from '../../src/routing/split/flow/flowNetwork.ts';
+import { SPLIT_PROFILE } from '../../src/quote/searchProfiles.ts';
+import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
+import { solveDual } from '../../src/routing/split/flow/dualFlow.ts';
+import { flowNetwork, tradeHops, zeroFlowPrices } from '../../src/routing/split/flow/flowNetwork.ts';
+import { flowPaths } from '../../src/routing/split/flow/flowPaths.ts';
 import { fitsWithTicks } from '../../src/routing/split/flow/pathGas.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 
@@ -71,4 +76,18 @@ test('a path that fits by its hops but not with its ticks is refused, and not co
   const exact = splitGasMeter(graph, needed, shape);
   assert.equal(fitsWithTicks(graph, network, exact, asHops)([trade], [input]), true);
   assert.equal(exact.spent(), needed);
+});
+
+test('when even the widest path is over the cap, the peeling keeps it alone and says the cap cut it', () => {
+  const preset = loadPreset();
+  const [from, to] = [preset.tokens.find((t) => t.symbol === 'WPLS')!, preset.tokens.find((t) => t.symbol === 'USDC')!].map((t) => graph.tokenIndex(t.address));
+  const amountIn = 1e27;
+  const { tokens } = candidateSearch(graph, from, to, amountIn, { ...SPLIT_PROFILE, platformCode: -1 });
+  const network = flowNetwork(graph, from, to, tokens.tokensAt, amountIn, -1);
+  const disabled = new Uint8Array(network.trades.count);
+  const solution = solveDual(network, disabled, zeroFlowPrices(network, disabled, network.order));
+  const all = flowPaths(network, solution, disabled, network.order, 6);
+  assert.ok(all.paths.length > 1 && !all.capped, `${all.paths.length} paths`);
+  const none = flowPaths(network, solution, disabled, network.order, 6, () => false);
+  assert.deepEqual([none.paths, none.shares, none.capped], [[all.paths[0]], [1], true]);
 });

@@ -95,8 +95,8 @@ export function estimateSwapExactIn(t: UniV3FloatTables, zeroForOne: boolean, am
 
 /**
  * Estimated initialized ticks an exact-input swap of `amountIn` crosses (the gas model's TICK_CROSS_GAS steps): the
- * ranges estimateSwapExactIn walks past before the input runs out; the ticks to the end of the liquidity when it
- * never does.
+ * ranges estimateSwapExactIn walks past before the input runs out; every tick to the end of the table when the input
+ * outlasts them (a partial fill, which the exact swap rejects).
  * @example estimateTicksCrossed(buildFloatTables(state), true, 1e18)
  */
 export function estimateTicksCrossed(t: UniV3FloatTables, zeroForOne: boolean, amountIn: number): number {

@@ -25,8 +25,8 @@ export interface SplitOptions extends GasCap {
   /** With gas priced: raw output units per gas unit (a float, for the flow optimiser's choices). */
   gasUnitCost?: number;
   /**
-   * A new gas count for a split built path by path within the cap (maxGasUnits; no tick crossings before the exact
-   * replay), for the flow optimiser's paths.
+   * A new gas count for a split built path by path within the cap (maxGasUnits), for the flow optimiser's paths (its
+   * UniV3 tick crossings estimated by the peeling, pathGas.ts; the exact replay counts them exactly).
    */
   gasMeter?: () => GasMeter;
   /** Clock reading (ms) after which the best answer so far is returned, and the clock to read. */

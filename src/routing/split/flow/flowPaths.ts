@@ -143,7 +143,10 @@ function peel(
       path = traceBack(hops, (h, slot) => via[h * width + slot], fromSlot, n);
     }
     const inputs = path.map((i) => share * inputPerShare[i]);
-    if (!fits(path, inputs) && paths.length > 0) {
+    if (!fits(path, inputs)) {
+      // Even the widest path alone is over the cap: it is kept (the exact replay holds the transaction to the cap),
+      // and no other is counted after it.
+      if (paths.length === 0) paths.push(path), shares.push(share);
       capped = true;
       break;
     }

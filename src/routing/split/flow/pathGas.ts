@@ -27,10 +27,11 @@ export function fitsWithTicks(graph: GraphView, network: FlowNetwork, meter: Gas
   };
   return (path, inputs) => {
     const after = path.map((i, k) => crossedAt(i, fed[i] + inputs[k]));
+    // More input never crosses fewer ticks: the walk only goes on.
     let ticks = 0;
-    path.forEach((i, k) => (ticks += Math.max(0, after[k] - crossed[i])));
+    path.forEach((i, k) => (ticks += after[k] - crossed[i]));
     if (!meter.tryAdd(asHops(path), ticks * TICK_CROSS_GAS)) return false;
-    path.forEach((i, k) => ((fed[i] += inputs[k]), (crossed[i] = Math.max(crossed[i], after[k]))));
+    path.forEach((i, k) => ((fed[i] += inputs[k]), (crossed[i] = after[k])));
     return true;
   };
 }
