@@ -3,6 +3,7 @@ import { TickListDataProvider, v3Swap } from '@uniswap/v3-sdk';
 // jsbi is the SDK's own bigint type (a dependency of @uniswap/v3-sdk); needed to call its maths.
 import jsbi from 'jsbi';
 import type { UniV3State } from '../../../src/pools/univ3/data.ts';
+import type { UniV3SwapResult } from '../../../src/pools/univ3/univ3Math.ts';
 import { synthesizeUniV3State } from '../../../src/snapshot/synthetic/univ3.ts';
 
 export type Rng = () => number;
@@ -107,4 +108,15 @@ export function randomAmount(rng: Rng, state: UniV3State, zeroForOne: boolean): 
   const depth = zeroForOne ? liquidity / sqrtPrice : liquidity * sqrtPrice;
   const amount = depth * logUniform(rng, 1e-9, 20);
   return amount < 1 ? 1n : jitteredBigint(rng, amount);
+}
+
+/**
+ * Whether an exact swap is a normal one for comparing float estimates with: its own rounding stays well below 1e-6.
+ * Each step (one per tick or bitmap word, dozens in a long swap) rounds its input up by up to 2 wei and its output
+ * down by 1, so >= 1e9 units of each token; and the final sqrt price by one Q96 unit, so the price must move >= 1e9
+ * units (at extreme prices a whole swap can move it by fewer).
+ */
+export function isNormalSwap(state: UniV3State, amountIn: bigint, swap: UniV3SwapResult): boolean {
+  const priceMove = swap.sqrtPriceX96 - state.sqrtPriceX96;
+  return swap.amountOut >= 10n ** 9n && amountIn >= 10n ** 9n && (priceMove < 0n ? -priceMove : priceMove) >= 10n ** 9n;
 }

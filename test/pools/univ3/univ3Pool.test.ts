@@ -7,7 +7,7 @@ import { swapExactIn } from '../../../src/pools/univ3/univ3Math.ts';
 import { UniV3Pool } from '../../../src/pools/univ3/univ3Pool.ts';
 import { createRandom } from '../../../src/snapshot/random.ts';
 import { synthesizeUniV3State } from '../../../src/snapshot/synthetic/univ3.ts';
-import { fromJSBI, logUniform, pick, randomAmount, randomState, sdkSwapExactIn, sdkTickProvider } from './support.ts';
+import { fromJSBI, isNormalSwap, logUniform, pick, randomAmount, randomState, sdkSwapExactIn, sdkTickProvider } from './support.ts';
 
 // Uniswap ordering: token0 has the lower address.
 const TOKEN0 = new Token(1, '0x1000000000000000000000000000000000000000', 18);
@@ -209,14 +209,7 @@ test('estimateOut is within 1e-6 relative of the exact output on 6000 random swa
         if (swap.amountInUsed < (amountIn * 999n) / 1000n) assert.equal(estimate, 0);
         continue;
       }
-      // Normal cases only, where the exact result's own rounding stays well below 1e-6: each step (one per
-      // tick or bitmap word, dozens in a long swap) rounds its input up by up to 2 wei and its output down by
-      // 1, so >= 1e9 units of each token; and the final sqrt price by one Q96 unit, so the price must move
-      // >= 1e9 units (at extreme prices a whole swap can move it by fewer).
-      const priceMove = swap.sqrtPriceX96 - pool.state.sqrtPriceX96;
-      if (swap.amountOut < 10n ** 9n || amountIn < 10n ** 9n || (priceMove < 0n ? -priceMove : priceMove) < 10n ** 9n) {
-        continue;
-      }
+      if (!isNormalSwap(pool.state, amountIn, swap)) continue;
       const error = Math.abs(estimate / Number(swap.amountOut) - 1);
       worst = Math.max(worst, error);
       compared++;
@@ -241,8 +234,7 @@ test('estimateTicksCrossed counts the initialized ticks the exact swap crosses, 
       // Normal swaps only, as for estimateOut: the exact swap takes its fee and rounds in whole units at every step,
       // so a dust input (one wei is all fee) stops where the float walk, taking a fraction of a unit, goes on. And
       // where the swap stops within float error of a tick, the float walk may stop on either side of it.
-      const priceMove = swap.sqrtPriceX96 - pool.state.sqrtPriceX96;
-      if (swap.amountOut < 10n ** 9n || amountIn < 10n ** 9n || (priceMove < 0n ? -priceMove : priceMove) < 10n ** 9n) continue;
+      if (!isNormalSwap(pool.state, amountIn, swap)) continue;
       const end = Number(swap.sqrtPriceX96) / 2 ** 96;
       if (tickPrices.some((p) => Math.abs(p / end - 1) < 1e-9)) continue;
       assert.equal(estimate, swap.ticksCrossed, `pool ${i}, swap ${j}: ${amountIn} ${zeroForOne ? '0→1' : '1→0'}`);
