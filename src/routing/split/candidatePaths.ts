@@ -238,7 +238,9 @@ function selectCandidates(graph: GraphView, arrivals: Partial[], amountIn: numbe
         const pool = graph.edges[at];
         if (pool === hop.pool || !(options.platformCode < 0 || graph.poolPlatformCode(pool) === options.platformCode)) return;
         const variant = base.slice();
-        variant[k] = { ...hop, pool, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
+        // A literal of the same shape as every other hop: a spread copy gets a map of its own, on which the
+        // conflict checks optimised for plain hops deoptimise.
+        variant[k] = { pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] };
         add(variant);
       }),
     );
