@@ -1,6 +1,6 @@
-// The gas cap as the flow's peeling meets it (pathGas.ts): each path pays its hops and the UniV3 ticks its swaps
-// cross, a later path through the same pool only the ticks past where the earlier ones stopped; a path alone over the
-// cap is kept alone.
+// The gas cap as the flow's paths meet it (pathGas.ts, flowPaths.ts): each path pays its hops and the UniV3 ticks its
+// swaps cross, a later path through the same pool only the ticks past where the earlier ones stopped; the paths are
+// taken by share of the flow per unit of gas; a path alone over the cap is kept alone.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
@@ -13,7 +13,7 @@ import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
 import { solveDual } from '../../src/routing/split/flow/dualFlow.ts';
 import { flowNetwork, tradeHops, zeroFlowPrices } from '../../src/routing/split/flow/flowNetwork.ts';
 import { flowPaths } from '../../src/routing/split/flow/flowPaths.ts';
-import { fitsWithTicks } from '../../src/routing/split/flow/pathGas.ts';
+import { type PathGas, fitsWithTicks, pathGas } from '../../src/routing/split/flow/pathGas.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 
 const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), loadPreset(), 1));
@@ -59,6 +59,21 @@ test('a path pays its hops and its ticks; a second one through the pool pays the
   assert.equal(meter.spent() - base, firstHops + repeatHops + whole * TICK_CROSS_GAS);
 });
 
+test("a path's gas alone is its trades' least gas and the ticks it crosses; a count spends as its meter does", () => {
+  const { network, trade, ticksAt } = deepestTickPool();
+  const asHops = (path: number[]) => path.flatMap((i) => tradeHops(network, i));
+  let input = 1;
+  while (ticksAt(input) < 4) input *= 2;
+  const gas = pathGas(graph, network, () => splitGasMeter(graph, 30_000_000, shape), asHops, (i) => 1_000 + i);
+  assert.equal(gas.alone([trade], [input]), 1_000 + trade + ticksAt(input) * TICK_CROSS_GAS);
+  const count = gas.count();
+  const meter = splitGasMeter(graph, 30_000_000, shape);
+  assert.equal(count.spent(), meter.spent());
+  assert.equal(count.fits([trade], [input]), true);
+  assert.equal(fitsWithTicks(graph, network, meter, asHops)([trade], [input]), true);
+  assert.equal(count.spent(), meter.spent());
+});
+
 test('a path that fits by its hops but not with its ticks is refused, and not counted', () => {
   const { network, trade, ticksAt } = deepestTickPool();
   const asHops = (path: number[]) => path.flatMap((i) => tradeHops(network, i));
@@ -78,7 +93,8 @@ test('a path that fits by its hops but not with its ticks is refused, and not co
   assert.equal(exact.spent(), needed);
 });
 
-test('when even the widest path is over the cap, the peeling keeps it alone and says the cap cut it', () => {
+/** The flow of a price-moving WPLS → USDC trade over the tokens the split search finds, solved once. */
+function wplsUsdcFlow() {
   const preset = loadPreset();
   const [from, to] = [preset.tokens.find((t) => t.symbol === 'WPLS')!, preset.tokens.find((t) => t.symbol === 'USDC')!].map((t) => graph.tokenIndex(t.address));
   const amountIn = 1e27;
@@ -86,8 +102,42 @@ test('when even the widest path is over the cap, the peeling keeps it alone and 
   const network = flowNetwork(graph, from, to, tokens.tokensAt, amountIn, -1);
   const disabled = new Uint8Array(network.trades.count);
   const solution = solveDual(network, disabled, zeroFlowPrices(network, disabled, network.order));
+  return { network, disabled, solution };
+}
+
+/** A PathGas where a path costs `cost(path)` and a transaction holds `cap`. */
+function stubGas(cost: (path: number[]) => number, cap: number): PathGas {
+  return {
+    alone: (path) => cost(path),
+    count: () => {
+      let spent = 0;
+      const fits = (path: number[]) => spent + cost(path) <= cap && ((spent += cost(path)), true);
+      return { fits, spent: () => spent };
+    },
+  };
+}
+
+test('when even the widest path is over the cap, the peeling keeps it alone and says the cap cut it', () => {
+  const { network, disabled, solution } = wplsUsdcFlow();
   const all = flowPaths(network, solution, disabled, network.order, 6);
   assert.ok(all.paths.length > 1 && !all.capped, `${all.paths.length} paths`);
-  const none = flowPaths(network, solution, disabled, network.order, 6, () => false);
-  assert.deepEqual([none.paths, none.shares, none.capped], [[all.paths[0]], [1], true]);
+  const none = flowPaths(network, solution, disabled, network.order, 6, stubGas(() => 1, 0));
+  assert.deepEqual([none.paths, none.shares, none.capped, none.gas], [[all.paths[0]], [1], true, 0]);
+});
+
+test('within the cap, paths are taken by share of the flow per unit of gas, not widest first', () => {
+  const { network, disabled, solution } = wplsUsdcFlow();
+  const all = flowPaths(network, solution, disabled, network.order, 6);
+  const key = (path: number[]) => path.join(',');
+  const widest = key(all.paths[0]);
+  // The widest path costs the whole cap, every other one a thousandth of it: taken widest first, it alone would fill
+  // the transaction; by share per gas, it comes last and no longer fits.
+  const cost = (path: number[]) => (key(path) === widest ? 1000 : 1);
+  const capped = flowPaths(network, solution, disabled, network.order, 6, stubGas(cost, 1000));
+  assert.equal(capped.capped, true);
+  assert.equal(capped.gas, all.paths.length - 1);
+  assert.deepEqual(capped.paths.map(key), all.paths.slice(1).map(key));
+  // Everything fits: the same paths as without a cap.
+  const roomy = flowPaths(network, solution, disabled, network.order, 6, stubGas(cost, 2000));
+  assert.deepEqual([roomy.paths, roomy.shares, roomy.capped], [all.paths, all.shares, false]);
 });

@@ -26,7 +26,7 @@ export interface SplitOptions extends GasCap {
   gasUnitCost?: number;
   /**
    * A new gas count for a split built path by path within the cap (maxGasUnits), for the flow optimiser's paths (its
-   * UniV3 tick crossings estimated by the peeling, pathGas.ts; the exact replay counts them exactly).
+   * UniV3 tick crossings estimated at the flow's inputs, pathGas.ts; the exact replay counts them exactly).
    */
   gasMeter?: () => GasMeter;
   /** Clock reading (ms) after which the best answer so far is returned, and the clock to read. */

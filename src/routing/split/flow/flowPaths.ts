@@ -2,6 +2,7 @@
 // paths, then shares that make the sequential execution trade what the flow planned.
 import type { DualSolution } from './dualFlow.ts';
 import type { FlowNetwork } from './flowNetwork.ts';
+import type { PathGas } from './pathGas.ts';
 import { tradeOut } from './trades.ts';
 
 /**
@@ -9,40 +10,30 @@ import { tradeOut } from './trades.ts';
  * show as 0.00 percent.
  */
 const MIN_PATH_SHARE = 1e-4;
-/** Most paths peeled; a gas cap (`fits`) usually stops the peeling first. */
+/** Most paths peeled. */
 const MAX_PATHS = 160;
 /** Rounds of the share correction (each one float pass over the paths). */
 const SEQUENTIAL_ROUNDS = 6;
-
-/**
- * Whether a transaction within the gas cap takes one more path (and if so, counts it): the path's trades, with the
- * input the flow plans for each along it (normalised units).
- */
-export type PathFits = (path: number[], inputs: readonly number[]) => boolean;
 
 /** Paths as trade indices of the network, with their shares of the input (summing to 1). */
 export interface FlowPaths {
   paths: number[][];
   shares: number[];
-  /** Whether the gas cap stopped the peeling (the paths then carry less than the whole flow). */
+  /** Whether the gas cap left paths out (the paths then carry less than the whole flow). */
   capped: boolean;
+  /** Gas of a transaction over the paths kept within the cap (before the share fitting; 0 without a cap). */
+  gas: number;
   /** The output (normalised units) of the paths with these shares, executed in order on the flow's curves. */
   output: number;
 }
 
 /**
- * The flow's paths of at most `maxHops` trades: peeled from the flow, then shares fitted to sequential execution.
+ * The flow's paths of at most `maxHops` trades: peeled from the flow, those a transaction within the gas cap takes
+ * (all of them without `gas`), then shares fitted to sequential execution.
  * @example flowPaths(network, solveDual(network, disabled, prices), disabled, network.order, 4)
  */
-export function flowPaths(
-  network: FlowNetwork,
-  solution: DualSolution,
-  disabled: Uint8Array,
-  order: Float64Array,
-  maxHops: number,
-  fits: PathFits = () => true,
-): FlowPaths {
-  const peeled = peel(network, solution, disabled, order, maxHops, fits);
+export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number, gas?: PathGas): FlowPaths {
+  const peeled = withinCap(peel(network, solution, disabled, order, maxHops), gas);
   const shares = sequentialShares(network, peeled.paths, peeled.shares, peeled.inputPerShare);
   // The fitting can take a path below the smallest share.
   const kept = shares.map((_, p) => p).filter((p) => shares[p] >= MIN_PATH_SHARE);
@@ -51,25 +42,47 @@ export function flowPaths(
   const keptShares = kept.map((p) => shares[p] / sum);
   const { trades } = network;
   const output = replayOnCurves(network, paths, keptShares, new Float64Array(trades.count), new Float64Array(trades.count));
-  return { paths, shares: keptShares, capped: peeled.capped, output };
+  return { paths, shares: keptShares, capped: peeled.capped, gas: peeled.gas, output };
+}
+
+/** Peeled paths with their shares, and each trade's planned input per unit of share (see peel). */
+interface Peeled {
+  paths: number[][];
+  shares: number[];
+  inputPerShare: Float64Array;
+}
+
+/**
+ * The peeled paths a transaction within the gas cap takes, in peeling order. Keeping a path costs gas whatever it
+ * carries, so this is a knapsack: the paths are offered by falling share of the flow per unit of the least gas they
+ * add (greedy by density), each taken while it fits. Taken widest first instead, a wide path through a costly hop (a
+ * stable pool's, a fourth hop) could fill the cap that several cheaper ones would have used for more of the flow. When
+ * even the widest path alone is over the cap, it is kept alone (the exact replay holds the transaction to the cap).
+ */
+function withinCap(peeled: Peeled, gas: PathGas | undefined): Peeled & { capped: boolean; gas: number } {
+  if (!gas) return { ...peeled, capped: false, gas: 0 };
+  const { paths, shares, inputPerShare } = peeled;
+  const inputsOf = (p: number) => paths[p].map((i) => shares[p] * inputPerShare[i]);
+  const density = paths.map((path, p) => shares[p] / gas.alone(path, inputsOf(p)));
+  const offered = [...paths.keys()].sort((a, b) => density[b] - density[a] || a - b);
+  const count = gas.count();
+  const kept = new Uint8Array(paths.length);
+  let keptCount = 0;
+  for (const p of offered) if (count.fits(paths[p], inputsOf(p))) (kept[p] = 1), keptCount++;
+  if (keptCount === paths.length) return { ...peeled, capped: false, gas: count.spent() };
+  if (keptCount === 0) return { paths: paths.slice(0, 1), shares: shares.slice(0, 1), inputPerShare, capped: true, gas: count.spent() };
+  const taken = [...paths.keys()].filter((p) => kept[p] === 1);
+  return { paths: taken.map((p) => paths[p]), shares: taken.map((p) => shares[p]), inputPerShare, capped: true, gas: count.spent() };
 }
 
 /**
  * Peeling: each token's throughput is divided among its active trades in proportion to their inputs (so the flow is
  * conserved at every token), then the widest path of at most `maxHops` hops (the one whose smallest trade carries
- * most) is taken out with that share, until what is left is below MIN_PATH_SHARE, MAX_PATHS are found or the next path
- * would not `fit` (the transaction's gas: `fits` adds each path it accepts to its count). Each peel
+ * most) is taken out with that share, until what is left is below MIN_PATH_SHARE or MAX_PATHS are found. Each peel
  * empties at least one trade, so a flow over k trades needs at most k paths. `inputPerShare[i]`: trade i's planned
  * input (normalised units) per unit of the source's input routed through it.
  */
-function peel(
-  network: FlowNetwork,
-  solution: DualSolution,
-  disabled: Uint8Array,
-  order: Float64Array,
-  maxHops: number,
-  fits: PathFits,
-): Omit<FlowPaths, 'output'> & { inputPerShare: Float64Array } {
+function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number): Peeled {
   const { trades } = network;
   const n = network.tokens.length;
   const outflow = new Float64Array(n);
@@ -99,7 +112,6 @@ function peel(
   const via = new Int32Array((maxHops + 1) * width);
   const paths: number[][] = [];
   const shares: number[] = [];
-  let capped = false;
   // A trade left with less than MIN_PATH_SHARE can be on no path worth peeling: it leaves the scan.
   const live = active.filter((i) => flow[i] >= MIN_PATH_SHARE);
   const fromSlot = trades.from;
@@ -142,14 +154,6 @@ function peel(
       if (hops === 0 || share < MIN_PATH_SHARE) break;
       path = traceBack(hops, (h, slot) => via[h * width + slot], fromSlot, n);
     }
-    const inputs = path.map((i) => share * inputPerShare[i]);
-    if (!fits(path, inputs)) {
-      // Even the widest path alone is over the cap: it is kept (the exact replay holds the transaction to the cap),
-      // and no other is counted after it.
-      if (paths.length === 0) paths.push(path), shares.push(share);
-      capped = true;
-      break;
-    }
     for (const i of path) flow[i] -= share;
     paths.push(path);
     shares.push(share);
@@ -157,7 +161,7 @@ function peel(
     for (const i of live) if (flow[i] >= MIN_PATH_SHARE) live[kept++] = i;
     live.length = kept;
   }
-  return { paths, shares, capped, inputPerShare };
+  return { paths, shares, inputPerShare };
 }
 
 /** The path of `hops` trades ending at slot `target`, from the last trade into each slot (at each hop count). */

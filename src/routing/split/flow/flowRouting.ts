@@ -10,15 +10,15 @@ import { flowNetwork, tradeHops } from './flowNetwork.ts';
 import { type FlowPaths, flowPaths } from './flowPaths.ts';
 import { solveRounds } from './flowRounds.ts';
 import { rankByProfitPerGas, tradesWithinGas } from './gasSelection.ts';
-import { fitsWithTicks } from './pathGas.ts';
+import { pathGas } from './pathGas.ts';
 
 /**
- * When the gas cap cuts the flow, the pools kept by profit per gas: as many as the widest paths' pools spend in least
+ * When the gas cap cuts the flow, the pools kept by profit per gas: as many as the first plan's pools spend in least
  * gas, times each of these. Paths through a set of pools cost more than the pools' least gas (a pool on several paths
- * is paid on each), so the peeling then cuts the narrowest paths to the cap and the flow is solved again over the
- * rest; a larger first choice leaves that cut more to choose from. On the routing-quality cases the cap cuts, 1.2
- * raised the $10k answers by up to 0.006% and 1.4 the $1M ones by up to 1.5%; a third factor (1.6) added 0.5% to one
- * case for 2–3 ms more on every request the cap cuts.
+ * is paid on each), so the paths are then cut to the cap (flowPaths.ts) and the flow is solved again over the rest; a
+ * larger first choice leaves that cut more to choose from. On the routing-quality cases the cap cuts (with the paths
+ * then cut widest first), 1.2 raised the $10k answers by up to 0.006% and 1.4 the $1M ones by up to 1.5%; a third
+ * factor (1.6) added 0.5% to one case for 2–3 ms more on every request the cap cuts.
  */
 const SELECTION_FACTORS = [1.2, 1.4];
 
@@ -80,31 +80,28 @@ export function flowRouting(
     for (const i of path) hops.push(...tradeHops(network, i));
     return hops;
   };
-  const peel = (solution: DualSolution, disabled: Uint8Array): FlowPaths & { gas: number } => {
-    const count = options.gasMeter?.();
-    const peeled = flowPaths(network, solution, disabled, lastOrder, options.maxHops, count && fitsWithTicks(graph, network, count, asHops));
-    return { ...peeled, gas: count?.spent() ?? 0 };
-  };
-  // The gas cap cut the peeling, and the kept paths carry less than the whole flow: the optimal flow over their trades
+  const gas = options.gasMeter && leastGas && pathGas(graph, network, options.gasMeter, asHops, leastGas);
+  const peel = (solution: DualSolution, disabled: Uint8Array): FlowPaths => flowPaths(network, solution, disabled, lastOrder, options.maxHops, gas);
+  // The gas cap left paths out, and the kept ones carry less than the whole flow: the optimal flow over their trades
   // only, peeled again.
-  const overKept = (peeled: FlowPaths & { gas: number }, solution: DualSolution): FlowPaths & { gas: number } => {
+  const overKept = (peeled: FlowPaths, solution: DualSolution): FlowPaths => {
     if (!peeled.capped || late(options)) return peeled;
     const outside = new Uint8Array(network.trades.count).fill(1);
     for (const path of peeled.paths) for (const i of path) outside[i] = 0;
     return peel(solveDual(network, outside, solution.prices, { ...options, warm: true }), outside);
   };
-  const widest = peel(last, lastDisabled);
-  const plans = [overKept(widest, last)];
-  if (widest.capped && leastGas && !late(options)) {
-    // The widest paths need not be the pools worth their gas: the trades of most profit per gas, within a multiple
-    // of the least gas the widest paths' pools spend, each solved and peeled too (flowQuote makes them exact, best
+  const first = peel(last, lastDisabled);
+  const plans = [overKept(first, last)];
+  if (first.capped && leastGas && !late(options)) {
+    // The paths that fit need not be the pools worth their gas: the trades of most profit per gas, within a multiple
+    // of the least gas the first plan's pools spend, each solved and peeled too (flowQuote makes them exact, best
     // estimate first, and keeps the best).
-    const budget = [...new Set(widest.paths.flat())].reduce((sum, i) => sum + leastGas(i), 0);
+    const budget = [...new Set(first.paths.flat())].reduce((sum, i) => sum + leastGas(i), 0);
     const ranked = rankByProfitPerGas(network, last, lastDisabled, leastGas);
     for (const factor of SELECTION_FACTORS) {
       if (late(options)) break;
       const left = tradesWithinGas(ranked, network.trades.count, budget * factor);
-      // Every pool of the flow fits: the widest paths' plan already holds the answer (and so would a larger factor).
+      // Every pool of the flow fits: the first plan already holds the answer (and so would a larger factor).
       if (!left) break;
       const solution = solveDual(network, left, last.prices, { ...options, warm: true });
       plans.push(overKept(peel(solution, left), solution));
