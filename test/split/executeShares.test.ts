@@ -1,5 +1,5 @@
 // Planned shares made exact (executeShares): paths the exact maths rejects are dropped, a gas cap keeps the largest
-// shares, the flow optimiser peels no more paths than the cap lets a transaction carry (choosing the pools worth their
+// shares, the flow optimiser keeps no more paths than the cap lets a transaction carry (choosing the pools worth their
 // gas) and makes its plans exact best estimate first, and a path through one pool twice sees, at its second hop, the
 // pool its first hop left.
 import assert from 'node:assert/strict';
@@ -120,7 +120,7 @@ test('keeps the largest shares, in their order, when the split needs more gas th
   assert.equal(executeShares(h.graph, paths, [3n, 2n, 5n], amountIn, { gasUnits: perSplit, maxGasUnits: 300 })!.length, 3);
 });
 
-test('the flow optimiser peels only the paths a transaction within the gas cap can carry, the widest first', () => {
+test('the flow optimiser keeps only the paths a transaction within the gas cap can carry: of equal gas, the widest', () => {
   // Four pools at one price: the optimal flow splits in proportion to their depths.
   const h = parallelPools([4_000_000_000n, 3_000_000_000n, 2_000_000_000n, 1_000_000_000n]);
   const amountIn = 1_000_000_000n * E18;

@@ -64,8 +64,17 @@ test("a path's gas alone is its trades' least gas and the ticks it crosses; a co
   const asHops = (path: number[]) => path.flatMap((i) => tradeHops(network, i));
   let input = 1;
   while (ticksAt(input) < 4) input *= 2;
-  const gas = pathGas(graph, network, () => splitGasMeter(graph, 30_000_000, shape), asHops, (i) => 1_000 + i);
-  assert.equal(gas.alone([trade], [input]), 1_000 + trade + ticksAt(input) * TICK_CROSS_GAS);
+  // Each trade's least gas as the flow router gives it: a split's too for a trade out of the source, as this one is.
+  const model = splitGasMeter(graph, 30_000_000, shape);
+  const leastGas = (i: number) => tradeHops(network, i).reduce((sum, hop, k) => sum + model.leastGas(hop, k === 0 && network.trades.from[i] === network.source), 0);
+  assert.equal(network.trades.from[trade], network.source);
+  const gas = pathGas(graph, network, () => splitGasMeter(graph, 30_000_000, shape), asHops, leastGas);
+  assert.equal(gas.alone([trade], [input]), leastGas(trade) + ticksAt(input) * TICK_CROSS_GAS);
+  // Alone, what the path adds to an empty transaction.
+  const empty = splitGasMeter(graph, 30_000_000, shape);
+  const base = empty.spent();
+  assert.equal(fitsWithTicks(graph, network, empty, asHops)([trade], [input]), true);
+  assert.equal(gas.alone([trade], [input]), empty.spent() - base);
   const count = gas.count();
   const meter = splitGasMeter(graph, 30_000_000, shape);
   assert.equal(count.spent(), meter.spent());
@@ -117,7 +126,7 @@ function stubGas(cost: (path: number[]) => number, cap: number): PathGas {
   };
 }
 
-test('when even the widest path is over the cap, the peeling keeps it alone and says the cap cut it', () => {
+test('when no path fits the cap, the widest is kept alone and the cap is said to cut', () => {
   const { network, disabled, solution } = wplsUsdcFlow();
   const all = flowPaths(network, solution, disabled, network.order, 6);
   assert.ok(all.paths.length > 1 && !all.capped, `${all.paths.length} paths`);
@@ -125,19 +134,41 @@ test('when even the widest path is over the cap, the peeling keeps it alone and 
   assert.deepEqual([none.paths, none.shares, none.capped, none.gas], [[all.paths[0]], [1], true, 0]);
 });
 
-test('within the cap, paths are taken by share of the flow per unit of gas, not widest first', () => {
+test('within the cap, paths are taken by share of the flow per unit of gas, each if it fits', () => {
   const { network, disabled, solution } = wplsUsdcFlow();
   const all = flowPaths(network, solution, disabled, network.order, 6);
   const key = (path: number[]) => path.join(',');
+  // A path costs a unit per trade, and the widest ten: alone, it takes most of a cap of twelve.
   const widest = key(all.paths[0]);
-  // The widest path costs the whole cap, every other one a thousandth of it: taken widest first, it alone would fill
-  // the transaction; by share per gas, it comes last and no longer fits.
-  const cost = (path: number[]) => (key(path) === widest ? 1000 : 1);
-  const capped = flowPaths(network, solution, disabled, network.order, 6, stubGas(cost, 1000));
-  assert.equal(capped.capped, true);
-  assert.equal(capped.gas, all.paths.length - 1);
-  assert.deepEqual(capped.paths.map(key), all.paths.slice(1).map(key));
+  const cost = (path: number[]) => (key(path) === widest ? 10 : path.length);
+  const cap = 12;
+  // The paths as offered, in peeling order, with their share per gas: a path's first trade leaves the source, where
+  // every path's planned input is its share times the same total.
+  const offered: { path: number[]; density: number }[] = [];
+  const gas: PathGas = { ...stubGas(cost, cap), alone: (path, inputs) => (offered.push({ path, density: inputs[0] / cost(path) }), cost(path)) };
+  const capped = flowPaths(network, solution, disabled, network.order, 6, gas);
+  // The greedy knapsack by density, each path taken if it fits; and what widest first and cheapest first would take.
+  const take = (order: number[], stopAtFirstMiss: boolean) => {
+    const taken = new Set<number>();
+    let spent = 0;
+    for (const p of order) {
+      if (spent + cost(offered[p].path) > cap) {
+        if (stopAtFirstMiss) break;
+        continue;
+      }
+      spent += cost(offered[p].path);
+      taken.add(p);
+    }
+    return { keys: [...offered.keys()].filter((p) => taken.has(p)).map((p) => key(offered[p].path)), spent };
+  };
+  const indices = [...offered.keys()];
+  const densest = take([...indices].sort((a, b) => offered[b].density - offered[a].density || a - b), false);
+  const widestFirst = take(indices, true);
+  const cheapest = take([...indices].sort((a, b) => cost(offered[a].path) - cost(offered[b].path) || a - b), false);
+  assert.ok(densest.keys.length > 1 && densest.keys.join() !== widestFirst.keys.join() && densest.keys.join() !== cheapest.keys.join(), 'the instance tells the orders apart');
+  assert.deepEqual(capped.paths.map(key), densest.keys);
+  assert.deepEqual([capped.capped, capped.gas], [true, densest.spent]);
   // Everything fits: the same paths as without a cap.
-  const roomy = flowPaths(network, solution, disabled, network.order, 6, stubGas(cost, 2000));
-  assert.deepEqual([roomy.paths, roomy.shares, roomy.capped], [all.paths, all.shares, false]);
+  const roomy = flowPaths(network, solution, disabled, network.order, 6, stubGas(cost, 10_000));
+  assert.deepEqual([roomy.paths, roomy.shares, roomy.capped, roomy.gas], [all.paths, all.shares, false, offered.reduce((sum, o) => sum + cost(o.path), 0)]);
 });

@@ -54,10 +54,10 @@ interface Peeled {
 
 /**
  * The peeled paths a transaction within the gas cap takes, in peeling order. Keeping a path costs gas whatever it
- * carries, so this is a knapsack: the paths are offered by falling share of the flow per unit of the least gas they
- * add (greedy by density), each taken while it fits. Taken widest first instead, a wide path through a costly hop (a
- * stable pool's, a fourth hop) could fill the cap that several cheaper ones would have used for more of the flow. When
- * even the widest path alone is over the cap, it is kept alone (the exact replay holds the transaction to the cap).
+ * carries, so this is a knapsack: the paths are offered by falling share of the flow per unit of the gas each adds
+ * alone (greedy by density), each taken if it fits and skipped if not. Taken widest first, a wide path through a
+ * costly hop (a stable pool's, a fourth hop) would fill the cap that several cheaper ones use for more of the flow.
+ * When no path fits, the widest is kept alone (the exact replay holds the transaction to the cap).
  */
 function withinCap(peeled: Peeled, gas: PathGas | undefined): Peeled & { capped: boolean; gas: number } {
   if (!gas) return { ...peeled, capped: false, gas: 0 };

@@ -39,8 +39,8 @@ export interface FlowPlan {
   shares: number[];
   /**
    * Float estimate of the plan's value (raw output units): its output on the flow's curves, less the gas of its
-   * transaction before tick crossings when gas is priced (counting the paths peeled, including any the share fitting
-   * then left below the smallest share).
+   * transaction when gas is priced (the kept paths' hops and estimated UniV3 ticks, including any path the share
+   * fitting then left below the smallest share).
    */
   estimate: number;
 }
@@ -80,7 +80,7 @@ export function flowRouting(
     for (const i of path) hops.push(...tradeHops(network, i));
     return hops;
   };
-  const gas = options.gasMeter && leastGas && pathGas(graph, network, options.gasMeter, asHops, leastGas);
+  const gas = leastGas && pathGas(graph, network, options.gasMeter!, asHops, leastGas);
   const peel = (solution: DualSolution, disabled: Uint8Array): FlowPaths => flowPaths(network, solution, disabled, lastOrder, options.maxHops, gas);
   // The gas cap left paths out, and the kept ones carry less than the whole flow: the optimal flow over their trades
   // only, peeled again.

@@ -19,8 +19,8 @@ export interface PathGas {
   /** A new count of the paths one transaction takes. */
   count(): PathCount;
   /**
-   * The least gas a path adds to a transaction: its split and hops (each pool's first use) and the UniV3 ticks its
-   * swaps cross alone, at its inputs (normalised units).
+   * The gas a path adds to a transaction that holds no other path: its split and hops and the UniV3 ticks its swaps
+   * cross, at its inputs (normalised units). Next to other paths through its pools it adds less.
    */
   alone(path: number[], inputs: readonly number[]): number;
 }
@@ -60,7 +60,7 @@ export function pathGas(graph: GraphView, network: FlowNetwork, newMeter: () => 
 /**
  * A PathFits that counts each accepted path's hops on `meter` and its UniV3 tick crossings (estimated from the pools'
  * float tables at the inputs the flow plans through them, cumulated over the paths accepted before it).
- * @example flowPaths(network, solution, disabled, order, 6, fitsWithTicks(graph, network, meter, asHops))
+ * @example fitsWithTicks(graph, network, splitGasMeter(graph, cap, shape), asHops)([trade], [input]) // true: it fits
  */
 export function fitsWithTicks(graph: GraphView, network: FlowNetwork, meter: GasMeter, asHops: (path: number[]) => Hop[]): PathFits {
   const { trades } = network;
