@@ -32,15 +32,20 @@ function deepestTickPool() {
   const trade = [...Array(network.trades.count).keys()].find((i) => network.trades.pool[i] === best && network.trades.viaPool[i] < 0)!;
   const pool = graph.pool(best);
   const ticksAt = (input: number) => pool.estimateTicksCrossed!(network.trades.localIn[trade], network.trades.localOut[trade], input * network.rawPerUnit[network.trades.from[trade]]);
-  return { network, trade, ticksAt };
+  /** The first power of two (normalised input) whose swap crosses at least `ticks` ticks. */
+  const inputCrossing = (ticks: number) => {
+    let input = 1;
+    while (ticksAt(input) < ticks) input *= 2;
+    return input;
+  };
+  const asHops = (path: number[]) => path.flatMap((i) => tradeHops(network, i));
+  return { network, trade, ticksAt, inputCrossing, asHops };
 }
 
 test('a path pays its hops and its ticks; a second one through the pool pays the ticks past the first one\'s', () => {
-  const { network, trade, ticksAt } = deepestTickPool();
-  const asHops = (path: number[]) => path.flatMap((i) => tradeHops(network, i));
+  const { network, trade, ticksAt, inputCrossing, asHops } = deepestTickPool();
   // An input that crosses several ticks, and half of it crossing fewer.
-  let input = 1;
-  while (ticksAt(input) < 6) input *= 2;
+  const input = inputCrossing(6);
   const [half, whole] = [ticksAt(input / 2), ticksAt(input)];
   assert.ok(half > 0 && whole > half, `${half} then ${whole} ticks`);
   // What the hops alone add, on a meter without ticks.
@@ -60,10 +65,8 @@ test('a path pays its hops and its ticks; a second one through the pool pays the
 });
 
 test("a path's gas alone is its trades' least gas and the ticks it crosses; a count spends as its meter does", () => {
-  const { network, trade, ticksAt } = deepestTickPool();
-  const asHops = (path: number[]) => path.flatMap((i) => tradeHops(network, i));
-  let input = 1;
-  while (ticksAt(input) < 4) input *= 2;
+  const { network, trade, ticksAt, inputCrossing, asHops } = deepestTickPool();
+  const input = inputCrossing(4);
   // Each trade's least gas as the flow router gives it: a split's too for a trade out of the source, as this one is.
   const model = splitGasMeter(graph, 30_000_000, shape);
   const leastGas = (i: number) => tradeHops(network, i).reduce((sum, hop, k) => sum + model.leastGas(hop, k === 0 && network.trades.from[i] === network.source), 0);
@@ -84,10 +87,8 @@ test("a path's gas alone is its trades' least gas and the ticks it crosses; a co
 });
 
 test('a path that fits by its hops but not with its ticks is refused, and not counted', () => {
-  const { network, trade, ticksAt } = deepestTickPool();
-  const asHops = (path: number[]) => path.flatMap((i) => tradeHops(network, i));
-  let input = 1;
-  while (ticksAt(input) < 3) input *= 2;
+  const { network, trade, ticksAt, inputCrossing, asHops } = deepestTickPool();
+  const input = inputCrossing(3);
   const hopsOnly = splitGasMeter(graph, 30_000_000, shape);
   hopsOnly.tryAdd(asHops([trade]));
   const needed = hopsOnly.spent() + ticksAt(input) * TICK_CROSS_GAS;

@@ -62,13 +62,13 @@ interface Peeled {
 function withinCap(peeled: Peeled, gas: PathGas | undefined): Peeled & { capped: boolean; gas: number } {
   if (!gas) return { ...peeled, capped: false, gas: 0 };
   const { paths, shares, inputPerShare } = peeled;
-  const inputsOf = (p: number) => paths[p].map((i) => shares[p] * inputPerShare[i]);
-  const density = paths.map((path, p) => shares[p] / gas.alone(path, inputsOf(p)));
+  const inputs = paths.map((path, p) => path.map((i) => shares[p] * inputPerShare[i]));
+  const density = paths.map((path, p) => shares[p] / gas.alone(path, inputs[p]));
   const offered = [...paths.keys()].sort((a, b) => density[b] - density[a] || a - b);
   const count = gas.count();
   const kept = new Uint8Array(paths.length);
   let keptCount = 0;
-  for (const p of offered) if (count.fits(paths[p], inputsOf(p))) (kept[p] = 1), keptCount++;
+  for (const p of offered) if (count.fits(paths[p], inputs[p])) (kept[p] = 1), keptCount++;
   if (keptCount === paths.length) return { ...peeled, capped: false, gas: count.spent() };
   if (keptCount === 0) return { paths: paths.slice(0, 1), shares: shares.slice(0, 1), inputPerShare, capped: true, gas: count.spent() };
   const taken = [...paths.keys()].filter((p) => kept[p] === 1);
