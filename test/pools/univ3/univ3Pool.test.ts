@@ -193,28 +193,36 @@ test('6- and 8-decimal token pairs at tiny and huge raw prices match the SDK exa
   }
 });
 
-test('estimateOut is within 1e-6 relative of the exact output on 6000 random swaps (the normal ones among them)', () => {
-  const rng = createRandom(1515);
-  let compared = 0;
-  let worst = 0;
+/**
+ * 1,500 random pools, each given four random exact swaps in a random direction: the shared scaffold of the float
+ * estimates' tests below (which draw from `rng` in this order).
+ */
+function forRandomSwaps(rng: () => number, visit: (pool: UniV3Pool, zeroForOne: boolean, amountIn: bigint, swap: ReturnType<typeof swapExactIn>, label: string) => void): void {
   for (let i = 0; i < 1500; i++) {
     const pool = new UniV3Pool(randomState(rng));
     for (let j = 0; j < 4; j++) {
       const zeroForOne = rng() < 0.5;
       const amountIn = randomAmount(rng, pool.state, zeroForOne);
-      const swap = swapExactIn(pool.state, zeroForOne, amountIn);
-      const estimate = pool.estimateOut(zeroForOne ? 0 : 1, zeroForOne ? 1 : 0, Number(amountIn));
-      if (swap.amountInUsed < amountIn) {
-        // Clearly partial fills estimate 0; right at the edge float rounding may go either way.
-        if (swap.amountInUsed < (amountIn * 999n) / 1000n) assert.equal(estimate, 0);
-        continue;
-      }
-      if (!isNormalSwap(pool.state, amountIn, swap)) continue;
-      const error = Math.abs(estimate / Number(swap.amountOut) - 1);
-      worst = Math.max(worst, error);
-      compared++;
+      visit(pool, zeroForOne, amountIn, swapExactIn(pool.state, zeroForOne, amountIn), `pool ${i}, swap ${j}: ${amountIn} ${zeroForOne ? '0→1' : '1→0'}`);
     }
   }
+}
+
+test('estimateOut is within 1e-6 relative of the exact output on 6000 random swaps (the normal ones among them)', () => {
+  let compared = 0;
+  let worst = 0;
+  forRandomSwaps(createRandom(1515), (pool, zeroForOne, amountIn, swap) => {
+    const estimate = pool.estimateOut(zeroForOne ? 0 : 1, zeroForOne ? 1 : 0, Number(amountIn));
+    if (swap.amountInUsed < amountIn) {
+      // Clearly partial fills estimate 0; right at the edge float rounding may go either way.
+      if (swap.amountInUsed < (amountIn * 999n) / 1000n) assert.equal(estimate, 0);
+      return;
+    }
+    if (!isNormalSwap(pool.state, amountIn, swap)) return;
+    const error = Math.abs(estimate / Number(swap.amountOut) - 1);
+    worst = Math.max(worst, error);
+    compared++;
+  });
   assert.ok(worst < 1e-6, `worst relative error ${worst}`);
   assert.ok(compared > 2000, `compared ${compared}`);
 });
@@ -223,25 +231,18 @@ test('estimateTicksCrossed counts the initialized ticks the exact swap crosses, 
   const rng = createRandom(1616);
   let compared = 0;
   let crossing = 0;
-  for (let i = 0; i < 1500; i++) {
-    const pool = new UniV3Pool(randomState(rng));
-    const tickPrices = pool.state.ticks.map((t) => Math.pow(1.0001, t.index / 2));
-    for (let j = 0; j < 4; j++) {
-      const zeroForOne = rng() < 0.5;
-      const amountIn = randomAmount(rng, pool.state, zeroForOne);
-      const swap = swapExactIn(pool.state, zeroForOne, amountIn);
-      const estimate = pool.estimateTicksCrossed(zeroForOne ? 0 : 1, zeroForOne ? 1 : 0, Number(amountIn));
-      // Normal swaps only, as for estimateOut: the exact swap takes its fee and rounds in whole units at every step,
-      // so a dust input (one wei is all fee) stops where the float walk, taking a fraction of a unit, goes on. And
-      // where the swap stops within float error of a tick, the float walk may stop on either side of it.
-      if (!isNormalSwap(pool.state, amountIn, swap)) continue;
-      const end = Number(swap.sqrtPriceX96) / 2 ** 96;
-      if (tickPrices.some((p) => Math.abs(p / end - 1) < 1e-9)) continue;
-      assert.equal(estimate, swap.ticksCrossed, `pool ${i}, swap ${j}: ${amountIn} ${zeroForOne ? '0→1' : '1→0'}`);
-      compared++;
-      if (swap.ticksCrossed > 0) crossing++;
-    }
-  }
+  forRandomSwaps(rng, (pool, zeroForOne, amountIn, swap, label) => {
+    const estimate = pool.estimateTicksCrossed(zeroForOne ? 0 : 1, zeroForOne ? 1 : 0, Number(amountIn));
+    // Normal swaps only, as for estimateOut: the exact swap takes its fee and rounds in whole units at every step,
+    // so a dust input (one wei is all fee) stops where the float walk, taking a fraction of a unit, goes on. And
+    // where the swap stops within float error of a tick, the float walk may stop on either side of it.
+    if (!isNormalSwap(pool.state, amountIn, swap)) return;
+    const end = Number(swap.sqrtPriceX96) / 2 ** 96;
+    if (pool.state.ticks.some((t) => Math.abs(Math.pow(1.0001, t.index / 2) / end - 1) < 1e-9)) return;
+    assert.equal(estimate, swap.ticksCrossed, label);
+    compared++;
+    if (swap.ticksCrossed > 0) crossing++;
+  });
   assert.ok(compared > 2000 && crossing > 500, `compared ${compared}, ${crossing} crossing ticks`);
   assert.equal(new UniV3Pool(randomState(rng)).estimateTicksCrossed(0, 1, 0), 0);
 });
