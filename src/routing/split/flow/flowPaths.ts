@@ -14,6 +14,13 @@ const MIN_PATH_SHARE = 1e-4;
 const MAX_PATHS = 160;
 /** Rounds of the share correction (each one float pass over the paths). */
 const SEQUENTIAL_ROUNDS = 6;
+/**
+ * An earlier round of the share correction is kept over the last only when its output on the flow's curves is higher
+ * by more than this share (a basis point). Where the fitting converges, the later round fits the planned inputs
+ * closer, and the answers that start from it are as good or better: on the routing-quality cases, keeping any
+ * higher round moved a time-bound WPLS to USDC $10,000 answer from 99.9973% of the bound to 99.9947%.
+ */
+const EARLIER_ROUND_GAIN = 1e-4;
 
 /** Paths as trade indices of the network, with their shares of the input (summing to 1). */
 export interface FlowPaths {
@@ -181,6 +188,12 @@ function traceBack(hops: number, lastInto: (hop: number, slot: number) => number
  * so the shares are fitted to those (iterative proportional fitting): each round replays the paths in order on the
  * flow's curves (a pool gives each path the output between the cumulative inputs before and after it), then scales
  * each path's share by the geometric mean, over its trades, of planned over replayed total input.
+ *
+ * The fitting need not converge. Where a trade moves a pool's price far and its paths part after it, the first path's
+ * branch gets many times its planned input, and the rounds can swing (a long-tail token's $30,000 into WPLS on the
+ * default snapshot: 4.82, 5.38, 5.45, 4.93, 4.78, 5.05 and 5.33 × 10²⁴ raw units of WPLS, from the peeled shares on). So every round's
+ * shares are replayed, and the last round's are kept unless an earlier round's output beats theirs by more than
+ * EARLIER_ROUND_GAIN.
  */
 function sequentialShares(network: FlowNetwork, paths: number[][], shares: number[], inputPerShare: Float64Array): number[] {
   const { trades } = network;
@@ -190,8 +203,12 @@ function sequentialShares(network: FlowNetwork, paths: number[][], shares: numbe
   paths.forEach((path, p) => path.forEach((i) => (planned[i] += current[p] * inputPerShare[i])));
   const fedIn = new Float64Array(trades.count);
   const fedOut = new Float64Array(trades.count);
-  for (let round = 0; round < SEQUENTIAL_ROUNDS; round++) {
-    replayOnCurves(network, paths, current, fedIn, fedOut);
+  let best = current;
+  let bestOutput = -Infinity;
+  for (let round = 0; ; round++) {
+    const output = replayOnCurves(network, paths, current, fedIn, fedOut);
+    if (round === SEQUENTIAL_ROUNDS) return bestOutput > output * (1 + EARLIER_ROUND_GAIN) ? best : current;
+    if (output > bestOutput) (best = current), (bestOutput = output);
     const scaled = current.map((share, p) => {
       let logRatio = 0;
       for (const i of paths[p]) logRatio += Math.log(planned[i] / fedIn[i]);
@@ -201,7 +218,6 @@ function sequentialShares(network: FlowNetwork, paths: number[][], shares: numbe
     const scaledSum = scaled.reduce((a, b) => a + b, 0);
     current = scaled.map((s) => s / scaledSum);
   }
-  return current;
 }
 
 /**
