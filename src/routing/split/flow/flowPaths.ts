@@ -191,9 +191,9 @@ function traceBack(hops: number, lastInto: (hop: number, slot: number) => number
  *
  * The fitting need not converge. Where a trade moves a pool's price far and its paths part after it, the first path's
  * branch gets many times its planned input, and the rounds can swing (a long-tail token's $30,000 into WPLS on the
- * default snapshot: 4.82, 5.38, 5.45, 4.93, 4.78, 5.05 and 5.33 × 10²⁴ raw units of WPLS, from the peeled shares on). So every round's
- * shares are replayed, and the last round's are kept unless an earlier round's output beats theirs by more than
- * EARLIER_ROUND_GAIN.
+ * default snapshot: 4.82, 5.38, 5.45, 4.93, 4.78, 5.05 and 5.33 × 10²⁴ raw units of WPLS, from the peeled shares on).
+ * So every round's shares are replayed, and the last round's are kept unless an earlier round's output beats theirs
+ * by more than EARLIER_ROUND_GAIN.
  */
 function sequentialShares(network: FlowNetwork, paths: number[][], shares: number[], inputPerShare: Float64Array): number[] {
   const { trades } = network;
