@@ -19,6 +19,10 @@ import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
 type Hand = ReturnType<typeof handGraph>;
 
+/** The default snapshot's graph, built once for the tests that route on it. */
+let defaultGraph: GraphView | undefined;
+const onDefaultSnapshot = () => (defaultGraph ??= new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), loadPreset(), 1)));
+
 function flowOf(h: Hand, amountIn: bigint) {
   const [from, to] = [h.token('WPLS'), h.token('USDC')];
   const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
@@ -171,7 +175,7 @@ test('a multi-token pool serves one token pair in the flow\'s paths, even when t
   // Requests of the latency mix whose last solve left two pairs of one pool paying: without the solve that follows
   // with the lesser pair disabled, the paths used the pool both ways, and the path optimiser, which allows one use per
   // pool, started from a part of the flow only.
-  const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), loadPreset(), 1));
+  const graph = onDefaultSnapshot();
   for (const [from, to, amountIn] of [
     ['0x02DcdD04e3F455D838cd1249292C58f3B79e3C3C', '0x94534EeEe131840b1c0F61847c572228bdfDDE93', 7_521_160_872_288_396],
     ['0x0dEEd1486bc52aA0d3E6f8849cEC5adD6598A162', '0x6C99Ec7c37b12f4Ba1069Ce690e6C0DFC7BF83F2', 12_179_480_666_042_689_126_400],
@@ -192,9 +196,8 @@ test('shares fitted to sequential execution keep an earlier round when the fitti
   // A long-tail token into WPLS ($10,000, $30,000 and $100,000 of it): most of the input crosses a pool it moves far,
   // and the paths part after it. The share fitting's rounds swing there; keeping the last round's shares left the
   // flow's exact answer 3.1%, 4.8% and 6.6% below its dual bound (2.1%, 2.4% and 3.2% with the best round kept).
-  const preset = loadPreset();
-  const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset, 1));
-  const [from, to] = [graph.tokenIndex('0xCc01cF20b905a35964D09f4B4d2eaB1257559244'), graph.tokenIndex(preset.wrappedNative.address)];
+  const graph = onDefaultSnapshot();
+  const [from, to] = [graph.tokenIndex('0xCc01cF20b905a35964D09f4B4d2eaB1257559244'), graph.tokenIndex(loadPreset().wrappedNative.address)];
   for (const amountIn of [319_407_805_607_848_298_651_293_057_024n, 958_223_416_823_545_036_691_367_526_400n, 3_194_078_056_078_483_549_462_883_991_552n]) {
     const { tokens } = candidateSearch(graph, from, to, Number(amountIn), OPTIONS);
     const flow = flowQuote(graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
