@@ -204,3 +204,16 @@ test('shares fitted to sequential execution keep an earlier round when the fitti
     assert.ok(flow.relativeGap < 0.035, `${amountIn}: ${flow.amountOut} is ${flow.relativeGap} below the bound`);
   }
 });
+
+test('the flow keeps a path that carries a tiny share of the input when it yields much of the output', () => {
+  // A long-tail token's $9.2M into another: the share fitting leaves three of the six paths below 0.01% of the input,
+  // and they yield most of the output (through pools whose prices are far off). Dropped for their input share, the
+  // flow's exact answer was 7.74e21 raw units (a twelfth of its bound); with them, 6.00e22.
+  const graph = onDefaultSnapshot();
+  const [from, to] = [graph.tokenIndex('0x7337Fc8b03Bafd36ED30142c60D90777fFA02cF3'), graph.tokenIndex('0xd96d3906dC1281Ddd47069807C0c869CE3c277c5')];
+  const amountIn = 375_311_881_842_547_070_127_308_800n;
+  const { tokens } = candidateSearch(graph, from, to, Number(amountIn), OPTIONS);
+  const flow = flowQuote(graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+  assert.ok(flow.legs.some((leg) => leg.amountIn * 10_000n < amountIn), `${flow.legs.map((leg) => leg.amountIn)}`);
+  assert.ok(flow.amountOut > 50_000n * 10n ** 18n, `${flow.amountOut}`);
+});

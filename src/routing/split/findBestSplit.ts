@@ -42,7 +42,10 @@ const POLISH_ITERATIONS = 15;
  * point), there is nothing worth splitting for, and the optimiser is skipped.
  */
 const NOTHING_TO_GAIN = 1e-5;
-/** Smallest share of the input a leg may get (0.01%: the smallest percent the answer shows), and its inverse. */
+/**
+ * Smallest share of the input a leg may get (0.01%: the smallest percent the answer shows), and its inverse, unless
+ * it yields at least this share of the output (a path into a mispriced pool can yield much for a tiny input).
+ */
 const MIN_LEG_SHARE = 1e-4;
 const MIN_LEG_SHARE_INVERSE = 10_000n;
 /** Column generation adds a path only when its marginal rate beats the split's by this share, up to this many paths. */
@@ -213,9 +216,11 @@ function betterOf(a: SplitQuote | null, b: SplitQuote | null): SplitQuote | null
  * otherwise the float allocation), apportioned to sum to amountIn, then executed in order.
  */
 function exactQuote(graph: GraphView, paths: readonly Hop[][], allocation: Allocation, amountIn: bigint, options: SplitOptions): SplitQuote | null {
-  // A share the optimiser was still moving when the deadline came can be tiny: it would show as 0.00 percent.
+  // A share the optimiser was still moving when the deadline came can be tiny: it would show as 0.00 percent, for an
+  // output worth nothing unless the path yields much for little (its estimate alone, through pools other paths share).
   const allocated = allocation.x.reduce((a, b) => a + b, 0);
-  const active = [...allocation.x.keys()].filter((i) => allocation.x[i] >= MIN_LEG_SHARE * allocated);
+  const yieldsMuch = (i: number) => allocation.x[i] > 0 && pathEstimate(graph, paths[i], allocation.x[i]) >= MIN_LEG_SHARE * allocation.objective;
+  const active = [...allocation.x.keys()].filter((i) => allocation.x[i] >= MIN_LEG_SHARE * allocated || yieldsMuch(i));
   if (active.length === 0) return null;
   const used = active.map((i) => paths[i]);
   const closed = active.length > 1 ? v2ClosedForm(graph, used, amountIn) : null;

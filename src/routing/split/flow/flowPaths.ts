@@ -6,8 +6,11 @@ import type { PathGas } from './pathGas.ts';
 import { tradeOut } from './trades.ts';
 
 /**
- * Paths carrying less than this share of the input are dropped, their flow going to the others: a smaller share would
- * show as 0.00 percent.
+ * Paths carrying less than this share of the input are not peeled, and after the share fitting a path is dropped (its
+ * input going to the others) when it carries less than this share of the input and yields less than this share of the
+ * output: a smaller share would show as 0.00 percent, and such a path adds gas for nothing worth it. A path into a pool
+ * whose price is far off can yield much for a tiny input (a mispriced pool of a long-tail token): it is kept (with gas
+ * priced, the path optimiser's dropping then weighs its gas).
  */
 const MIN_PATH_SHARE = 1e-4;
 /** Most paths peeled. */
@@ -42,12 +45,14 @@ export interface FlowPaths {
 export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number, gas?: PathGas): FlowPaths {
   const peeled = withinCap(peel(network, solution, disabled, order, maxHops), gas);
   const shares = sequentialShares(network, peeled.paths, peeled.shares, peeled.inputPerShare);
+  const { trades } = network;
   // The fitting can take a path below the smallest share.
-  const kept = shares.map((_, p) => p).filter((p) => shares[p] >= MIN_PATH_SHARE);
+  const yields = new Float64Array(shares.length);
+  const fitted = replayOnCurves(network, peeled.paths, shares, new Float64Array(trades.count), new Float64Array(trades.count), yields);
+  const kept = shares.map((_, p) => p).filter((p) => shares[p] >= MIN_PATH_SHARE || yields[p] >= MIN_PATH_SHARE * fitted);
   const sum = kept.reduce((total, p) => total + shares[p], 0);
   const paths = kept.map((p) => peeled.paths[p]);
   const keptShares = kept.map((p) => shares[p] / sum);
-  const { trades } = network;
   const output = replayOnCurves(network, paths, keptShares, new Float64Array(trades.count), new Float64Array(trades.count));
   return { paths, shares: keptShares, capped: peeled.capped, gas: peeled.gas, output };
 }
@@ -223,9 +228,9 @@ function sequentialShares(network: FlowNetwork, paths: number[][], shares: numbe
 /**
  * The paths with `shares` of the input executed in order on the flow's curves (a pool gives each path the output
  * between its cumulative inputs before and after it); returns the output at the target (normalised units) and leaves
- * each trade's total input and output in `fedIn` and `fedOut`.
+ * each trade's total input and output in `fedIn` and `fedOut`, and each path's output in `yields` when given.
  */
-function replayOnCurves(network: FlowNetwork, paths: number[][], shares: readonly number[], fedIn: Float64Array, fedOut: Float64Array): number {
+function replayOnCurves(network: FlowNetwork, paths: number[][], shares: readonly number[], fedIn: Float64Array, fedOut: Float64Array, yields?: Float64Array): number {
   const { trades, total } = network;
   fedIn.fill(0);
   fedOut.fill(0);
@@ -240,6 +245,7 @@ function replayOnCurves(network: FlowNetwork, paths: number[][], shares: readonl
       fedOut[i] = after;
     }
     if (amount > 0) output += amount;
+    if (yields) yields[p] = amount > 0 ? amount : 0;
   }
   return output;
 }
