@@ -44,11 +44,9 @@ export interface FlowPaths {
  */
 export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number, gas?: PathGas): FlowPaths {
   const peeled = withinCap(peel(network, solution, disabled, order, maxHops), gas);
-  const shares = sequentialShares(network, peeled.paths, peeled.shares, peeled.inputPerShare);
+  const { shares, yields, output: fitted } = sequentialShares(network, peeled.paths, peeled.shares, peeled.inputPerShare);
   const { trades } = network;
   // The fitting can take a path below the smallest share.
-  const yields = new Float64Array(shares.length);
-  const fitted = replayOnCurves(network, peeled.paths, shares, new Float64Array(trades.count), new Float64Array(trades.count), yields);
   const kept = shares.map((_, p) => p).filter((p) => shares[p] >= MIN_PATH_SHARE || yields[p] >= MIN_PATH_SHARE * fitted);
   const sum = kept.reduce((total, p) => total + shares[p], 0);
   const paths = kept.map((p) => peeled.paths[p]);
@@ -186,6 +184,13 @@ function traceBack(hops: number, lastInto: (hop: number, slot: number) => number
   return path;
 }
 
+/** Shares fitted to sequential execution, with each path's output and the total output (normalised units) at them. */
+interface FittedShares {
+  shares: number[];
+  yields: Float64Array;
+  output: number;
+}
+
 /**
  * Shares for sequential execution. Executed one after another, paths that share a pool do not get the same rate from
  * it: the first gets the pool's best prices. Where such paths part after the pool, the shares the flow gives them
@@ -200,7 +205,7 @@ function traceBack(hops: number, lastInto: (hop: number, slot: number) => number
  * So every round's shares are replayed, and the last round's are kept unless an earlier round's output beats theirs
  * by more than EARLIER_ROUND_GAIN.
  */
-function sequentialShares(network: FlowNetwork, paths: number[][], shares: number[], inputPerShare: Float64Array): number[] {
+function sequentialShares(network: FlowNetwork, paths: number[][], shares: number[], inputPerShare: Float64Array): FittedShares {
   const { trades } = network;
   const sum = shares.reduce((a, b) => a + b, 0);
   let current = shares.map((s) => s / sum);
@@ -208,12 +213,16 @@ function sequentialShares(network: FlowNetwork, paths: number[][], shares: numbe
   paths.forEach((path, p) => path.forEach((i) => (planned[i] += current[p] * inputPerShare[i])));
   const fedIn = new Float64Array(trades.count);
   const fedOut = new Float64Array(trades.count);
-  let best = current;
-  let bestOutput = -Infinity;
+  const yields = new Float64Array(paths.length);
+  const best: FittedShares = { shares: current, yields: new Float64Array(paths.length), output: -Infinity };
   for (let round = 0; ; round++) {
-    const output = replayOnCurves(network, paths, current, fedIn, fedOut);
-    if (round === SEQUENTIAL_ROUNDS) return bestOutput > output * (1 + EARLIER_ROUND_GAIN) ? best : current;
-    if (output > bestOutput) (best = current), (bestOutput = output);
+    const output = replayOnCurves(network, paths, current, fedIn, fedOut, yields);
+    if (round === SEQUENTIAL_ROUNDS) return best.output > output * (1 + EARLIER_ROUND_GAIN) ? best : { shares: current, yields, output };
+    if (output > best.output) {
+      best.shares = current;
+      best.yields.set(yields);
+      best.output = output;
+    }
     const scaled = current.map((share, p) => {
       let logRatio = 0;
       for (const i of paths[p]) logRatio += Math.log(planned[i] / fedIn[i]);
