@@ -1,13 +1,14 @@
 // Split routing on hand-built UniV2 graphs whose optimal split is known in closed form: equal pools, pools of
 // different depth, gas that makes a split (or some of its paths) not pay, paths that share a pool (executed in
-// order, exactly), and the paths column generation adds to those the candidate search found.
+// order, exactly), the paths column generation adds to those the candidate search found, and a dust pool priced far
+// off.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getAmountOut } from '../../src/pools/univ2/univ2Math.ts';
 import { findBestSplit } from '../../src/routing/split/findBestSplit.ts';
 import type { SplitLeg, SplitOptions } from '../../src/routing/split/types.ts';
 import { handGraph } from '../support/graphs.ts';
-import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
+import { dustPoolGraph, E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
 const hopCount = (legs: SplitLeg[]) => BigInt(legs.reduce((n, leg) => n + leg.hops.length, 0));
 
@@ -142,6 +143,16 @@ test('splits a large trade between the direct pool and a two-hop route through a
   ]);
   const split = findBestSplit(h.graph, h.token('WPLS'), h.token('USDC'), 400_000_000n * E18, OPTIONS)!;
   assert.deepEqual(split.legs.map((leg) => leg.hops.map((hop) => hop.pool)).sort(), [[0], [1, 2]]);
+});
+
+test('a pool priced far off gets its tiny share of the input: the split reaches the closed-form optimum', () => {
+  // Dropped for its input share (under 0.01%), the dust pair's 100 USDC were lost: 3.3% of the output.
+  const { h, amountIn, optimum } = dustPoolGraph();
+  const split = findBestSplit(h.graph, h.token('WPLS'), h.token('USDC'), amountIn, OPTIONS)!;
+  const dust = split.legs.find((leg) => leg.hops[0].pool === 1);
+  assert.ok(dust && dust.amountIn * 10_000n < amountIn, `${split.legs.map((leg) => leg.amountIn)}`);
+  const distance = split.amountOut > optimum ? split.amountOut - optimum : optimum - split.amountOut;
+  assert.ok(distance <= optimum / 1_000_000_000n, `${split.amountOut} vs ${optimum}`);
 });
 
 test('finds no split between tokens no pool joins', () => {

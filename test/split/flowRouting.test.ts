@@ -14,7 +14,7 @@ import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph } from '../support/graphs.ts';
-import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
+import { dustPoolGraph, E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
 
 type Hand = ReturnType<typeof handGraph>;
@@ -91,6 +91,14 @@ test('over pools of different depth, reaches the closed-form optimum\'s output t
   assert.ok(flow.amountOut <= optimum && optimum - flow.amountOut <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
   // The dual bound holds the output and is tight here.
   assert.ok(flow.relativeGap >= 0 && flow.relativeGap < 1e-8, `gap ${flow.relativeGap}`);
+});
+
+test('peels the path into a pool priced far off, which carries a tiny share of the input, to the closed-form optimum', () => {
+  const { h, amountIn, optimum } = dustPoolGraph();
+  const flow = flowOf(h, amountIn);
+  assert.equal(flow.legs.length, 2);
+  const distance = flow.amountOut > optimum ? flow.amountOut - optimum : optimum - flow.amountOut;
+  assert.ok(distance <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
 });
 
 test('routes a price-moving trade over a direct pool and a two-hop route, near the closed-form optimum', () => {

@@ -1,5 +1,6 @@
 // The path optimiser never ends below the output it started from, even where its paths share pools and part after
-// them (there its rates are the network-flow marginals, not the derivatives of the sequential output).
+// them (there its rates are the network-flow marginals, not the derivatives of the sequential output), and keeps a
+// path that yields much for a tiny input.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
@@ -11,6 +12,7 @@ import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { optimiseSplit } from '../../src/routing/split/optimiseSplit.ts';
 import { SplitModel } from '../../src/routing/split/splitModel.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
+import { dustPoolGraph } from './splitFixtures.ts';
 
 const preset = loadPreset();
 const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset, 1));
@@ -60,4 +62,13 @@ test('between two long-tail tokens, where the rates say move all of one path\'s 
     assert.ok(shared, `tail#${fromRank} → tail#${toRank}: no shared pool`);
     assert.ok(end >= start * (1 - 1e-12), `tail#${fromRank} → tail#${toRank}: ${end} < ${start}`);
   }
+});
+
+test('keeps a path that takes under 0.01% of the input when it yields much of the output', () => {
+  // The dust pair's best input is under 0.002% of the trade, for 3.3% of the output.
+  const { h, paths, amountIn, optimum } = dustPoolGraph();
+  const total = Number(amountIn);
+  const allocation = optimiseSplit(new SplitModel(h.graph, paths, total), total, { tolerance: 1e-9, maxIterations: 300 });
+  assert.ok(allocation.x[1] > 0 && allocation.x[1] < total * 1e-4, `${allocation.x}`);
+  assert.ok(Math.abs(allocation.objective / Number(optimum) - 1) < 1e-9, `${allocation.objective} vs ${optimum}`);
 });

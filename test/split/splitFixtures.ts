@@ -1,6 +1,11 @@
-// Shared by the split tests: the tokens of their hand-built graphs, amounts, and the split search settings.
+// Shared by the split tests: the tokens of their hand-built graphs, amounts, the split search settings, and a graph
+// with a dust pool whose optimum is known in closed form.
 import { SPLIT_PROFILE } from '../../src/quote/searchProfiles.ts';
+import { apportion } from '../../src/routing/split/apportion.ts';
+import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import type { SplitOptions } from '../../src/routing/split/types.ts';
+import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
+import { handGraph } from '../support/graphs.ts';
 
 export const E18 = 10n ** 18n;
 export const E6 = 10n ** 6n;
@@ -10,3 +15,20 @@ export const TOKENS = [
   { symbol: 'TAIL', decimals: 18 },
 ];
 export const OPTIONS: SplitOptions = { ...SPLIT_PROFILE, platformCode: -1 };
+
+/**
+ * A deep WPLS/USDC pair and a dust pair priced far off (1 WPLS for 100 USDC, where the deep one gives 0.00003): a
+ * trade of 100,000,000 WPLS does best sending the dust pair about 1,891 WPLS (under 0.002% of its input) for about
+ * 100 of its 2,995 USDC.
+ */
+export function dustPoolGraph() {
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 90_000n * E6], platform: 'dexa_v2' },
+    { tokens: ['WPLS', 'USDC'], reserves: [1n * E18, 100n * E6], platform: 'dexa_v1' },
+  ]);
+  const paths = [[h.hop(0, 'WPLS', 'USDC')], [h.hop(1, 'WPLS', 'USDC')]];
+  const amountIn = 100_000_000n * E18;
+  // The exact optimum: the closed-form split, apportioned and executed.
+  const legs = simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!;
+  return { h, paths, amountIn, optimum: legs.reduce((sum, leg) => sum + leg.amountOut, 0n) };
+}

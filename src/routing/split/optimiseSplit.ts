@@ -26,7 +26,10 @@ const GOLDEN_STEPS = 24;
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
 /** The line search stops when the two rates agree to this share. */
 const RATE_MATCH = 1e-11;
-/** A path left with less than this share of the input is dropped (its percent would round to 0.00). */
+/**
+ * A path left with less than this share of the input is dropped (its percent would round to 0.00) unless it yields at
+ * least this share of the output alone: a path into a pool whose price is far off pays much for a tiny input.
+ */
 const MIN_SHARE = 1e-4;
 
 export interface OptimiseOptions {
@@ -96,7 +99,7 @@ export function optimiseSplit(model: SplitModel, total: number, options: Optimis
       windowStart = objective;
     }
     if (!newtonStep(model, x, g, disabled, total, objective) || iterations % 2 === 1) lineSearch(model, x, best, worst);
-    if (x[worst] > 0 && x[worst] < MIN_SHARE * total) {
+    if (x[worst] > 0 && x[worst] < MIN_SHARE * total && model.aloneOut(worst, x[worst]) < MIN_SHARE * objective) {
       x[best] += x[worst];
       x[worst] = 0;
       disabled[worst] = 1;

@@ -95,6 +95,11 @@ export class SplitModel {
     return this.members[this.component[i]].length === 1;
   }
 
+  /** Float output of path i for an input of `amountIn`, as if no other path used its pools. */
+  aloneOut(i: number, amountIn: number): number {
+    return this.pathOut(i, amountIn, false);
+  }
+
   /** Float output of component c's paths when path i gets x[i]. */
   componentOut(c: number, x: Float64Array): number {
     const members = this.members[c];

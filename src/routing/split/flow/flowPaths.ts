@@ -6,13 +6,18 @@ import type { PathGas } from './pathGas.ts';
 import { tradeOut } from './trades.ts';
 
 /**
- * Paths carrying less than this share of the input are not peeled, and after the share fitting a path is dropped (its
- * input going to the others) when it carries less than this share of the input and yields less than this share of the
- * output: a smaller share would show as 0.00 percent, and such a path adds gas for nothing worth it. A path into a pool
- * whose price is far off can yield much for a tiny input (a mispriced pool of a long-tail token): it is kept (with gas
- * priced, the path optimiser's dropping then weighs its gas).
+ * After the share fitting a path is dropped (its input going to the others) when it carries less than this share of
+ * the input and yields less than this share of the output: a smaller share would show as 0.00 percent, and such a
+ * path adds gas for nothing worth it. A path into a pool whose price is far off can yield much for a tiny input (a
+ * mispriced pool of a long-tail token, a dust pool of a major): it is kept (with gas priced, the path optimiser's
+ * dropping then weighs its gas).
  */
 const MIN_PATH_SHARE = 1e-4;
+/**
+ * Paths carrying less than this share of the input are not peeled: far below MIN_PATH_SHARE, as what a path yields is
+ * known only after the fitting, and far above the float residue that peeling leaves on emptied trades.
+ */
+const MIN_PEEL_SHARE = 1e-9;
 /** Most paths peeled. */
 const MAX_PATHS = 160;
 /** Rounds of the share correction (each one float pass over the paths). */
@@ -88,7 +93,7 @@ function withinCap(peeled: Peeled, gas: PathGas | undefined): Peeled & { capped:
 /**
  * Peeling: each token's throughput is divided among its active trades in proportion to their inputs (so the flow is
  * conserved at every token), then the widest path of at most `maxHops` hops (the one whose smallest trade carries
- * most) is taken out with that share, until what is left is below MIN_PATH_SHARE or MAX_PATHS are found. Each peel
+ * most) is taken out with that share, until what is left is below MIN_PEEL_SHARE or MAX_PATHS are found. Each peel
  * empties at least one trade, so a flow over k trades needs at most k paths. `inputPerShare[i]`: trade i's planned
  * input (normalised units) per unit of the source's input routed through it.
  */
@@ -122,8 +127,8 @@ function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array
   const via = new Int32Array((maxHops + 1) * width);
   const paths: number[][] = [];
   const shares: number[] = [];
-  // A trade left with less than MIN_PATH_SHARE can be on no path worth peeling: it leaves the scan.
-  const live = active.filter((i) => flow[i] >= MIN_PATH_SHARE);
+  // A trade left with less than MIN_PEEL_SHARE can be on no path worth peeling: it leaves the scan.
+  const live = active.filter((i) => flow[i] >= MIN_PEEL_SHARE);
   const fromSlot = trades.from;
   // The target's slot in the arrays below is n.
   const toSlot = new Int32Array(trades.count);
@@ -146,7 +151,7 @@ function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array
     let share: number;
     if (anyHops[n] <= maxHops) {
       share = anyWidth[n];
-      if (!(share >= MIN_PATH_SHARE)) break;
+      if (!(share >= MIN_PEEL_SHARE)) break;
       path = traceBack(anyHops[n], (_, slot) => anyVia[slot], fromSlot, n);
     } else {
       widest.fill(0);
@@ -161,14 +166,14 @@ function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array
         if (widest[h * width + n] > widest[hops * width + n]) hops = h;
       }
       share = widest[hops * width + n];
-      if (hops === 0 || share < MIN_PATH_SHARE) break;
+      if (hops === 0 || share < MIN_PEEL_SHARE) break;
       path = traceBack(hops, (h, slot) => via[h * width + slot], fromSlot, n);
     }
     for (const i of path) flow[i] -= share;
     paths.push(path);
     shares.push(share);
     let kept = 0;
-    for (const i of live) if (flow[i] >= MIN_PATH_SHARE) live[kept++] = i;
+    for (const i of live) if (flow[i] >= MIN_PEEL_SHARE) live[kept++] = i;
     live.length = kept;
   }
   return { paths, shares, inputPerShare };
