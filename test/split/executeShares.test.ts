@@ -1,7 +1,7 @@
 // Planned shares made exact (executeShares): paths the exact maths rejects are dropped, a gas cap keeps the largest
-// shares, the flow optimiser keeps no more paths than the cap lets a transaction carry (choosing the pools worth their
-// gas) and makes its plans exact best estimate first, and a path through one pool twice sees, at its second hop, the
-// pool its first hop left.
+// shares (dropping no more of them than its excess needs), the flow optimiser keeps no more paths than the cap lets a
+// transaction carry (choosing the pools worth their gas) and makes its plans exact best estimate first, and a path
+// through one pool twice sees, at its second hop, the pool its first hop left.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
@@ -118,6 +118,17 @@ test('keeps the largest shares, in their order, when the split needs more gas th
   assert.deepEqual(legs.map((leg) => leg.amountIn), [3_000_000n * E18 + 2n, 5_000_000n * E18 + 3n]);
   assert.deepEqual(legs.map((leg) => leg.amountOut), [h.out(0, 'WPLS', legs[0].amountIn), h.out(2, 'WPLS', legs[1].amountIn)]);
   assert.equal(executeShares(h.graph, paths, [3n, 2n, 5n], amountIn, { gasUnits: perSplit, maxGasUnits: 300 })!.length, 3);
+});
+
+test('over the gas cap, drops only as many of the smallest shares as the excess gas needs', () => {
+  // Forty splits need 4,000 units and 3,950 allow thirty-nine: the smallest share goes, and only it (trimming to a
+  // proportional count below the cap dropped two).
+  const h = parallelPools(Array.from({ length: 40 }, () => 1_000_000_000n));
+  const paths = Array.from({ length: 40 }, (_, pool) => [h.hop(pool, 'WPLS', 'USDC')]);
+  const weights = Array.from({ length: 40 }, (_, i) => BigInt(100 + ((i * 7) % 40)));
+  const legs = executeShares(h.graph, paths, weights, 40_000_000n * E18, { gasUnits: perSplit, maxGasUnits: 3_950 })!;
+  const smallest = weights.indexOf(100n);
+  assert.deepEqual(legs.map((leg) => leg.hops[0].pool), [...paths.keys()].filter((pool) => pool !== smallest));
 });
 
 test('the flow optimiser keeps only the paths a transaction within the gas cap can carry: of equal gas, the widest', () => {

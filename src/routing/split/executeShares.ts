@@ -1,7 +1,7 @@
 // Planned shares of the input made exact: apportioned to the wei and executed in order (replaySplit). A path the exact
 // maths rejects at its turn (dust that rounds to no output, a pool limit a float curve missed) is dropped and the input
-// shared among the others; a split whose gas exceeds the cap keeps only its largest shares. Copies of one path run as
-// one leg.
+// shared among the others; a split whose gas exceeds the cap drops its smallest shares, as many as the excess gas
+// needs. Copies of one path run as one leg.
 import type { GraphView } from '../../graph/graphView.ts';
 import type { Hop } from '../types.ts';
 import { apportion } from './apportion.ts';
@@ -11,8 +11,11 @@ import type { SplitLeg } from './types.ts';
 
 /** Replays before giving up: each one drops every path that failed in it, or trims to the gas cap. */
 const MAX_REPLAYS = 12;
-/** A trimmed split aims this far below the gas cap, as dropping paths also changes the others' tick crossings. */
-const GAS_MARGIN = 0.97;
+/**
+ * A trimmed split aims this far below the gas cap, as dropping paths also changes the others' tick crossings (a replay
+ * still over the cap trims again).
+ */
+const GAS_MARGIN = 0.995;
 
 export interface GasCap {
   /** Estimated gas of executing these legs as one transaction. */
@@ -37,11 +40,26 @@ export function executeShares(graph: GraphView, given: readonly Hop[][], givenWe
     }
     const gas = cap.gasUnits && cap.maxGasUnits !== undefined && legs.length > 1 ? cap.gasUnits(legs) : 0;
     if (cap.maxGasUnits === undefined || gas <= cap.maxGasUnits) return legs;
-    const count = Math.max(1, Math.min(kept.length - 1, Math.floor((kept.length * cap.maxGasUnits * GAS_MARGIN) / gas)));
-    const largest = new Set([...kept].sort((a, b) => (weights[b] > weights[a] ? 1 : weights[b] < weights[a] ? -1 : a - b)).slice(0, count));
-    kept = kept.filter((i) => largest.has(i));
+    const dropped = smallestOverGas(kept, paths, weights, gas - cap.maxGasUnits * GAS_MARGIN, gas);
+    kept = kept.filter((i) => !dropped.has(i));
   }
   return null;
+}
+
+/**
+ * The fewest smallest shares whose gas covers `excess`, each path's gas taken as its hops' part of the split's `gas`
+ * (a count in proportion to the cap, with a margin of a few percent, drops several legs more than needed). At least
+ * one path stays.
+ */
+function smallestOverGas(kept: number[], paths: readonly Hop[][], weights: readonly bigint[], excess: number, gas: number): Set<number> {
+  const hops = kept.reduce((total, i) => total + paths[i].length, 0);
+  const smallestFirst = [...kept].sort((a, b) => (weights[a] < weights[b] ? -1 : weights[a] > weights[b] ? 1 : b - a));
+  const dropped = new Set<number>();
+  for (let k = 0, covered = 0; k < smallestFirst.length - 1 && covered < excess; k++) {
+    dropped.add(smallestFirst[k]);
+    covered += (gas * paths[smallestFirst[k]].length) / hops;
+  }
+  return dropped;
 }
 
 /** One path per route, at its first place, with the weights of its copies summed: a copy would only cost gas. */
