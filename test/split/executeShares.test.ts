@@ -12,13 +12,12 @@ import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
 import { executeShares } from '../../src/routing/split/executeShares.ts';
 import { exactPlans, flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { flowRouting } from '../../src/routing/split/flow/flowRouting.ts';
-import { apportion, floatWeights } from '../../src/routing/split/apportion.ts';
+import { floatWeights } from '../../src/routing/split/apportion.ts';
 import { replaySplit, simulateSplit } from '../../src/routing/split/simulateSplit.ts';
-import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import type { SplitLeg } from '../../src/routing/split/types.ts';
 import { handGraph } from '../support/graphs.ts';
-import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
+import { closedFormOut, E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
 /** A test gas model: 100 units per split; and its running count for the flow's paths, within `max`. */
 const perSplit = (legs: SplitLeg[]) => legs.length * 100;
@@ -56,8 +55,7 @@ function flowWithin(h: Pools, amountIn: bigint, maxGas?: number) {
 
 /** Output of the exact optimum over direct WPLS → USDC paths through `pools` (closed form, apportioned, executed). */
 function optimumOver(h: Pools, pools: number[], amountIn: bigint): bigint {
-  const paths = pools.map((pool) => [h.hop(pool, 'WPLS', 'USDC')]);
-  return simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!.reduce((sum, leg) => sum + leg.amountOut, 0n);
+  return closedFormOut(h.graph, pools.map((pool) => [h.hop(pool, 'WPLS', 'USDC')]), amountIn);
 }
 
 test('drops a path whose exact swap yields nothing and gives its input to the others, to the wei', () => {

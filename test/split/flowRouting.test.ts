@@ -14,7 +14,7 @@ import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph } from '../support/graphs.ts';
-import { dustPoolGraph, E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
+import { closedFormOut, dustPoolGraph, E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
 
 type Hand = ReturnType<typeof handGraph>;
@@ -27,12 +27,6 @@ function flowOf(h: Hand, amountIn: bigint) {
   const [from, to] = [h.token('WPLS'), h.token('USDC')];
   const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
   return flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
-}
-
-/** Output of the exact optimum over pool-disjoint UniV2 paths (closed form, apportioned, executed). */
-function closedFormOut(h: Hand, paths: ReturnType<Hand['hop']>[][], amountIn: bigint): bigint {
-  const legs = simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!;
-  return legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
 }
 
 test('a curve table sampled from a UniV2 pool trades where the closed form does, and starts from zero', () => {
@@ -85,7 +79,7 @@ test('over pools of different depth, reaches the closed-form optimum\'s output t
   ]);
   const amountIn = 400_000_000n * E18;
   const flow = flowOf(h, amountIn);
-  const optimum = closedFormOut(h, [[h.hop(0, 'WPLS', 'USDC')], [h.hop(1, 'WPLS', 'USDC')]], amountIn);
+  const optimum = closedFormOut(h.graph, [[h.hop(0, 'WPLS', 'USDC')], [h.hop(1, 'WPLS', 'USDC')]], amountIn);
   assert.equal(flow.legs.length, 2);
   assert.equal(flow.legs[0].amountIn + flow.legs[1].amountIn, amountIn);
   assert.ok(flow.amountOut <= optimum && optimum - flow.amountOut <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
@@ -111,7 +105,7 @@ test('routes a price-moving trade over a direct pool and a two-hop route, near t
   const flow = flowOf(h, amountIn);
   const direct = [h.hop(0, 'WPLS', 'USDC')];
   const viaTail = [h.hop(1, 'WPLS', 'TAIL'), h.hop(2, 'TAIL', 'USDC')];
-  const optimum = closedFormOut(h, [direct, viaTail], amountIn);
+  const optimum = closedFormOut(h.graph, [direct, viaTail], amountIn);
   assert.deepEqual(flow.legs.map((leg) => leg.hops.length).sort(), [1, 2]);
   assert.ok(optimum - flow.amountOut >= 0n && optimum - flow.amountOut <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
   assert.ok(flow.amountOut > h.out(0, 'WPLS', amountIn), 'beats the direct pool alone');

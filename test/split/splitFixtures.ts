@@ -1,10 +1,12 @@
-// Shared by the split tests: the tokens of their hand-built graphs, amounts, the split search settings, and a graph
-// with a dust pool whose optimum is known in closed form.
+// Shared by the split tests: the tokens of their hand-built graphs, amounts, the split search settings, the exact
+// closed-form optimum over disjoint UniV2 paths, and a graph with a dust pool whose optimum is known in that form.
+import type { GraphView } from '../../src/graph/graphView.ts';
 import { SPLIT_PROFILE } from '../../src/quote/searchProfiles.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
 import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import type { SplitOptions } from '../../src/routing/split/types.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
+import type { Hop } from '../../src/routing/types.ts';
 import { handGraph } from '../support/graphs.ts';
 
 export const E18 = 10n ** 18n;
@@ -15,6 +17,12 @@ export const TOKENS = [
   { symbol: 'TAIL', decimals: 18 },
 ];
 export const OPTIONS: SplitOptions = { ...SPLIT_PROFILE, platformCode: -1 };
+
+/** Output of the exact optimum over pool-disjoint UniV2 paths (closed form, apportioned, executed). */
+export function closedFormOut(graph: GraphView, paths: Hop[][], amountIn: bigint): bigint {
+  const legs = simulateSplit(graph, paths, apportion(v2ClosedForm(graph, paths, amountIn)!, amountIn))!;
+  return legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
+}
 
 /**
  * A deep WPLS/USDC pair and a dust pair priced far off (1 WPLS for 100 USDC, where the deep one gives 0.00003): a
@@ -28,7 +36,5 @@ export function dustPoolGraph() {
   ]);
   const paths = [[h.hop(0, 'WPLS', 'USDC')], [h.hop(1, 'WPLS', 'USDC')]];
   const amountIn = 100_000_000n * E18;
-  // The exact optimum: the closed-form split, apportioned and executed.
-  const legs = simulateSplit(h.graph, paths, apportion(v2ClosedForm(h.graph, paths, amountIn)!, amountIn))!;
-  return { h, paths, amountIn, optimum: legs.reduce((sum, leg) => sum + leg.amountOut, 0n) };
+  return { h, paths, amountIn, optimum: closedFormOut(h.graph, paths, amountIn) };
 }
