@@ -12,6 +12,7 @@ import { floatWeights } from './apportion.ts';
 import { bestMarginalPaths, poolFlows } from './bestMarginalPath.ts';
 import { type CandidateTokens, candidateSearch } from './candidatePaths.ts';
 import { late } from './deadline.ts';
+import { MIN_SPLIT_SHARE, worthKeeping } from './minShare.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { flowQuote } from './flow/flowQuote.ts';
 import { claim, conflictsWith, hopsKey, pathEstimate } from './pathEstimate.ts';
@@ -42,12 +43,8 @@ const POLISH_ITERATIONS = 15;
  * point), there is nothing worth splitting for, and the optimiser is skipped.
  */
 const NOTHING_TO_GAIN = 1e-5;
-/**
- * Smallest share of the input a leg may get (0.01%: the smallest percent the answer shows), and its inverse, unless
- * it yields at least this share of the output (a path into a mispriced pool can yield much for a tiny input).
- */
-const MIN_LEG_SHARE = 1e-4;
-const MIN_LEG_SHARE_INVERSE = 10_000n;
+/** The inverse of the smallest share of the input a closed-form leg may get (minShare.ts). */
+const MIN_SPLIT_SHARE_INVERSE = BigInt(Math.round(1 / MIN_SPLIT_SHARE));
 /** Column generation adds a path only when its marginal rate beats the split's by this share, up to this many paths. */
 const COLUMN_GAIN = 1e-6;
 /** Column generation runs only when the zero-flow ceiling leaves room to beat the first answer by more than this share. */
@@ -139,8 +136,8 @@ function generateColumns(
     }
     const found = bestMarginalPaths(graph, from, to, tokens, poolFlows(graph, model.paths, x), total, options.platformCode, COLUMNS_PER_ROUND * 4)
       .filter((f) => !keys.has(hopsKey(f.hops)));
-    // Frank-Wolfe gap over the split's paths and every new path of the searched tokens (paths the optimiser dropped
-    // for a share below MIN_SHARE aside): no split over them yields more than objective + gap.
+    // Frank-Wolfe gap over the split's paths and every new path of the searched tokens (leaving aside the paths the
+    // optimiser dropped as not worth keeping, minShare.ts): no split over them yields more than objective + gap.
     const gap = total * Math.max(rate, found[0]?.rate ?? 0) - atRates;
     allocation.relativeGap = gap / allocation.objective;
     if (allocation.relativeGap <= ENOUGH) break;
@@ -219,13 +216,13 @@ function exactQuote(graph: GraphView, paths: readonly Hop[][], allocation: Alloc
   // A share the optimiser was still moving when the deadline came can be tiny: it would show as 0.00 percent, for an
   // output worth nothing unless the path yields much for little (its estimate alone, through pools other paths share).
   const allocated = allocation.x.reduce((a, b) => a + b, 0);
-  const yieldsMuch = (i: number) => allocation.x[i] > 0 && pathEstimate(graph, paths[i], allocation.x[i]) >= MIN_LEG_SHARE * allocation.objective;
-  const active = [...allocation.x.keys()].filter((i) => allocation.x[i] >= MIN_LEG_SHARE * allocated || yieldsMuch(i));
+  const estimate = (i: number) => () => pathEstimate(graph, paths[i], allocation.x[i]);
+  const active = [...allocation.x.keys()].filter((i) => worthKeeping(allocation.x[i], allocated, estimate(i), allocation.objective));
   if (active.length === 0) return null;
   const used = active.map((i) => paths[i]);
   const closed = active.length > 1 ? v2ClosedForm(graph, used, amountIn) : null;
   const closedTotal = closed?.reduce((a, b) => a + b, 0n) ?? 0n;
-  const closedUsable = closed !== null && closed.every((w) => w * MIN_LEG_SHARE_INVERSE >= closedTotal);
+  const closedUsable = closed !== null && closed.every((w) => w * MIN_SPLIT_SHARE_INVERSE >= closedTotal);
   const weights = closedUsable ? closed : floatWeights(active.map((i) => allocation.x[i]));
   const legs = executeShares(graph, used, weights, amountIn, options);
   if (!legs || legs.length === 0) return null;

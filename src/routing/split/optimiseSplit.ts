@@ -15,6 +15,7 @@
 // that share no pool the gap bounds the distance to the optimum over these paths (the objective is concave); for
 // paths that share one the rates are the network-flow marginals (splitModel.ts) and the gap is the same optimality
 // measure, not a strict bound.
+import { worthKeeping } from './minShare.ts';
 import type { SplitModel } from './splitModel.ts';
 
 const CHUNKS = 32;
@@ -26,11 +27,6 @@ const GOLDEN_STEPS = 24;
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
 /** The line search stops when the two rates agree to this share. */
 const RATE_MATCH = 1e-11;
-/**
- * A path left with less than this share of the input is dropped (its percent would round to 0.00) unless it yields at
- * least this share of the output alone: a path into a pool whose price is far off pays much for a tiny input.
- */
-const MIN_SHARE = 1e-4;
 
 export interface OptimiseOptions {
   tolerance: number;
@@ -63,7 +59,7 @@ export interface Allocation {
  */
 export function optimiseSplit(model: SplitModel, total: number, options: OptimiseOptions): Allocation {
   const n = model.pathCount;
-  // A copy: paths dropped below MIN_SHARE stay dropped, or their high rate at zero input would keep drawing them back.
+  // A copy: paths dropped as not worth keeping (minShare.ts) stay dropped, or their high rate at zero input would keep drawing them back.
   const disabled = options.disabled ? options.disabled.slice() : new Uint8Array(n);
   const late = () => options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
   const x = options.initial ? Float64Array.from(options.initial) : waterFill(model, total, disabled, late);
@@ -99,7 +95,8 @@ export function optimiseSplit(model: SplitModel, total: number, options: Optimis
       windowStart = objective;
     }
     if (!newtonStep(model, x, g, disabled, total, objective) || iterations % 2 === 1) lineSearch(model, x, best, worst);
-    if (x[worst] > 0 && x[worst] < MIN_SHARE * total && model.aloneOut(worst, x[worst]) < MIN_SHARE * objective) {
+    // A path left with a tiny input is dropped unless its output alone is worth keeping.
+    if (x[worst] > 0 && !worthKeeping(x[worst], total, () => model.aloneOut(worst, x[worst]), objective)) {
       x[best] += x[worst];
       x[worst] = 0;
       disabled[worst] = 1;

@@ -1,21 +1,15 @@
 // The optimal flow as paths for the router, which executes paths one after another: a decomposition of the flow into
 // paths, then shares that make the sequential execution trade what the flow planned.
+import { worthKeeping } from '../minShare.ts';
 import type { DualSolution } from './dualFlow.ts';
 import type { FlowNetwork } from './flowNetwork.ts';
 import type { PathGas } from './pathGas.ts';
 import { tradeOut } from './trades.ts';
 
 /**
- * After the share fitting a path is dropped (its input going to the others) when it carries less than this share of
- * the input and yields less than this share of the output: a smaller share would show as 0.00 percent, and such a
- * path adds gas for nothing worth it. A path into a pool whose price is far off can yield much for a tiny input (a
- * mispriced pool of a long-tail token, a dust pool of a major): it is kept (with gas priced, the path optimiser's
- * dropping then weighs its gas).
- */
-const MIN_PATH_SHARE = 1e-4;
-/**
- * Paths carrying less than this share of the input are not peeled: far below MIN_PATH_SHARE, as what a path yields is
- * known only after the fitting, and far above the float residue that peeling leaves on emptied trades.
+ * Paths carrying less than this share of the input are not peeled: far below MIN_SPLIT_SHARE, as what a path yields
+ * is known only after the share fitting (which then drops the paths not worth keeping), and far above the float
+ * residue that peeling leaves on emptied trades.
  */
 const MIN_PEEL_SHARE = 1e-9;
 /** Most paths peeled. */
@@ -51,8 +45,9 @@ export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled
   const peeled = withinCap(peel(network, solution, disabled, order, maxHops), gas);
   const { shares, yields, output: fitted } = sequentialShares(network, peeled.paths, peeled.shares, peeled.inputPerShare);
   const { trades } = network;
-  // The fitting can take a path below the smallest share.
-  const kept = shares.map((_, p) => p).filter((p) => shares[p] >= MIN_PATH_SHARE || yields[p] >= MIN_PATH_SHARE * fitted);
+  // The fitting can take a path below the smallest share; with gas priced, the path optimiser's dropping then weighs
+  // the gas of those it keeps for what they yield.
+  const kept = shares.map((_, p) => p).filter((p) => worthKeeping(shares[p], 1, () => yields[p], fitted));
   const sum = kept.reduce((total, p) => total + shares[p], 0);
   const paths = kept.map((p) => peeled.paths[p]);
   const keptShares = kept.map((p) => shares[p] / sum);
