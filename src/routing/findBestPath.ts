@@ -8,6 +8,7 @@
 // with both ends (found by intersecting the shorter neighbour list with the other).
 import type { GraphView } from '../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../graph/layout.ts';
+import { type CoreEdges, coreEdges } from './coreEdges.ts';
 import { ESTIMATE_MARGIN, evaluatePath } from './evaluatePath.ts';
 import { MAX_SEARCH_HOPS, type SearchScratch, UNREACHABLE, scratchFor } from './searchScratch.ts';
 import type { Hop, PathQuote, SearchOptions } from './types.ts';
@@ -28,6 +29,7 @@ interface Search {
   options: SearchOptions;
   rank: Int32Array;
   connectors: Int32Array;
+  core: CoreEdges;
   /** The best candidates by float estimate, highest first (addCandidate keeps them so). */
   candidates: Candidate[];
 }
@@ -53,6 +55,7 @@ export function findBestPath(
     options,
     rank: graph.tokenLiquidityRank(),
     connectors: graph.tokensByLiquidity().subarray(0, options.connectors),
+    core: coreEdges(graph),
     candidates: [],
   };
   for (const end of [from, to]) {
@@ -161,10 +164,21 @@ function searchCandidates(search: Search, amountIn: number, maxHops: number): vo
         relaxPoolsBetween(search, level, token, to, amount);
         continue;
       }
+      // The pools into the allowed next tokens, found the way that reads the fewest edges: each allowed token looked
+      // up in the token's edges (sorted by the other token); for a deep token, its few pools with other deep tokens
+      // (coreEdges.ts) and the allowed tokens outside those looked up; or every pool of the token scanned.
       const degree = graph.tokenEdgeStart[token + 1] - graph.tokenEdgeStart[token];
-      if (targetCount * (Math.log2(degree) + 1) < degree) {
-        // Few allowed next tokens and many pools: look each allowed token up.
+      const lookUps = targetCount * (Math.log2(degree) + 1);
+      const { core, rank } = search;
+      const coreScan = rank[token] < core.size ? core.start[rank[token] + 1] - core.start[rank[token]] + targetCount : Infinity;
+      if (lookUps < degree && lookUps <= coreScan) {
         for (let t = 0; t < targetCount; t++) relaxPoolsBetween(search, level, token, s.reached[t], amount);
+      } else if (coreScan < degree) {
+        for (let k = core.start[rank[token]]; k < core.start[rank[token] + 1]; k++) {
+          const e = core.edges[k];
+          if (s.distanceToTarget[graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut]] <= remaining) relax(search, level, token, e, amount);
+        }
+        for (let t = 0; t < targetCount; t++) if (rank[s.reached[t]] >= core.size) relaxPoolsBetween(search, level, token, s.reached[t], amount);
       } else {
         for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
           if (s.distanceToTarget[graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut]] <= remaining) {

@@ -1,6 +1,7 @@
 // The graph versions a thread can quote on, by version number: the newest few are kept, and a task for a
 // version that has not arrived yet waits for it.
 import { GraphView } from '../graph/graphView.ts';
+import { coreEdges } from '../routing/coreEdges.ts';
 import { warmChains } from '../routing/split/flow/chainIndex.ts';
 import { warmCurveTables } from '../routing/split/flow/curveTable.ts';
 import type { GraphPublication } from './graphChannel.ts';
@@ -18,10 +19,11 @@ export class GraphVersions {
     const known = this.views.get(publication.version);
     if (known) return known;
     const view = new GraphView(publication.buffer);
-    // The split search's pool curves and the deepest tokens' chains, found before the version serves quotes rather
-    // than inside the first ones.
+    // The split search's pool curves, the deepest tokens' chains and the path search's pools among them, found before
+    // the version serves quotes rather than inside the first ones.
     warmCurveTables(view);
     warmChains(view);
+    coreEdges(view);
     this.views.set(publication.version, view);
     for (const version of [...this.views.keys()].sort((a, b) => b - a).slice(VERSIONS_KEPT)) this.views.delete(version);
     for (const resolve of this.waiters.get(publication.version) ?? []) resolve(view);

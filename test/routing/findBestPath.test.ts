@@ -1,10 +1,18 @@
-// Single-path routing on small hand-built graphs whose best path is known: exact hops and exact amounts.
+// Single-path routing on small hand-built graphs whose best path is known (exact hops and exact amounts), and on the
+// default snapshot against every path of one or two hops through its deep tokens.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { buildGraph } from '../../src/graph/buildGraph.ts';
+import { GraphView } from '../../src/graph/graphView.ts';
+import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
+import { loadPreset } from '../../src/network/loadPreset.ts';
+import { CORE_TOKENS, coreEdges } from '../../src/routing/coreEdges.ts';
 import { evaluatePath } from '../../src/routing/evaluatePath.ts';
 import { findBestPath } from '../../src/routing/findBestPath.ts';
 import { estimateGas } from '../../src/routing/gasModel.ts';
 import type { PathQuote, SearchOptions } from '../../src/routing/types.ts';
+import { createRandom } from '../../src/snapshot/random.ts';
+import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph, platformCode, type TokenSpec } from '../support/graphs.ts';
 
 const E18 = 10n ** 18n;
@@ -284,4 +292,55 @@ test('evaluatePath chains each hop exact output into the next and is null when a
   assert.equal(evaluatePath(h.graph, hops, 0n), null);
   // More A than uint112 allows.
   assert.equal(evaluatePath(h.graph, hops, 1n << 112n), null);
+});
+
+test('on the default snapshot, a search of two hops is never below the best path of one or two hops through any deep token, and the core lists hold exactly the pools among deep tokens', () => {
+  const preset = loadPreset();
+  const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset, 1));
+  const rank = graph.tokenLiquidityRank();
+  const byDepth = graph.tokensByLiquidity();
+  const core = coreEdges(graph);
+  assert.equal(core.size, CORE_TOKENS);
+  for (let r = 0; r < core.size; r++) {
+    const token = byDepth[r];
+    const expected: number[] = [];
+    for (let e = graph.tokenEdgeStart[token]; e < graph.tokenEdgeStart[token + 1]; e++) {
+      if (rank[graph.edges[e * EDGE_STRIDE + EdgeField.tokenOut]] < CORE_TOKENS) expected.push(e);
+    }
+    assert.deepEqual(Array.from(core.edges.subarray(core.start[r], core.start[r + 1])), expected, `core token of rank ${r}`);
+  }
+  const deep: SearchOptions = { maxHops: 2, platformCode: -1, candidates: 24, connectors: CORE_TOKENS };
+  const hopsBetween = (a: number, b: number) => {
+    const hops: { pool: number; tokenIn: number; tokenOut: number; localIn: number; localOut: number }[] = [];
+    for (let e = graph.tokenEdgeStart[a]; e < graph.tokenEdgeStart[a + 1]; e++) {
+      const at = e * EDGE_STRIDE;
+      if (graph.edges[at + EdgeField.tokenOut] !== b) continue;
+      hops.push({ pool: graph.edges[at], tokenIn: a, tokenOut: b, localIn: graph.edges[at + EdgeField.localIn], localOut: graph.edges[at + EdgeField.localOut] });
+    }
+    return hops;
+  };
+  const rng = createRandom(77);
+  for (let i = 0; i < 8; i++) {
+    const from = byDepth[Math.floor(rng() * 40)];
+    const to = byDepth[Math.floor(rng() * 40)];
+    if (from === to) continue;
+    const amountIn = BigInt(Math.floor((10 ** (20 + rng() * 6)) / graph.tokenNativePrice[from]));
+    let best = 0n;
+    const consider = (path: Parameters<typeof evaluatePath>[1]) => {
+      const quote = evaluatePath(graph, path, amountIn);
+      if (quote && quote.amountOut > best) best = quote.amountOut;
+    };
+    for (const hop of hopsBetween(from, to)) consider([hop]);
+    for (let r = 0; r < CORE_TOKENS; r++) {
+      const middle = byDepth[r];
+      if (middle === from || middle === to) continue;
+      const second = hopsBetween(middle, to);
+      if (second.length === 0) continue;
+      for (const first of hopsBetween(from, middle)) for (const next of second) consider([first, next]);
+    }
+    const found = findBestPath(graph, from, to, amountIn, deep);
+    assert.ok(best > 0n && found, `pair ${i}`);
+    // Float estimates rank the candidates: a path within a billionth of the best exact one may win.
+    assert.ok(found.amountOut * 1_000_000_000n >= best * 999_999_999n, `pair ${i}: ${found.amountOut} < ${best}`);
+  }
 });
