@@ -158,9 +158,12 @@ for (const [label, path, pricings] of [
  * service's default, alternated (the VM's speed drifts between runs), each asked the mix after its warm-up pass; the
  * process's RSS is read after the mix, once the young generation has grown.
  */
-const YOUNG_GENERATIONS = ['0', String(loadConfig({}).workerYoungGenerationMb)];
+const SERVICE_YOUNG_GENERATION = String(loadConfig({}).workerYoungGenerationMb);
+const YOUNG_GENERATIONS = ['0', SERVICE_YOUNG_GENERATION];
 const YOUNG_GENERATION_ROUNDS = 2;
 const youngGeneration: Record<string, { p50Ms: number[]; rssMiB: number[] }> = {};
+/** The first pass of the service as it starts by default: this file's first run, then the young-generation rounds'. */
+const firstPassRuns: Figures[] = [figures['default/pool']];
 {
   const graph = new GraphView(buildGraph(loadSnapshot(defaultSnapshotPath()), preset, 1));
   for (let round = 0; round < YOUNG_GENERATION_ROUNDS; round++) {
@@ -168,7 +171,9 @@ const youngGeneration: Record<string, { p50Ms: number[]; rssMiB: number[] }> = {
       const server = await spawnServer({ WORKERS: '1', CACHE_TTL_MS: '0', RATE_LIMIT_PER_MINUTE: '0', BOT_DETECTION: 'off', WORKER_YOUNG_GENERATION_MB: young });
       try {
         await serviceMeasure(graph, queryMix(graph, WARM_UP, 7), false, server);
-        const { p50Ms } = await serviceMeasure(graph, queryMix(graph, QUERIES, 11), false, server);
+        const run = await serviceMeasure(graph, queryMix(graph, QUERIES, 11), false, server);
+        const { p50Ms } = run;
+        if (young === SERVICE_YOUNG_GENERATION) firstPassRuns.push({ ...firstPassRuns[0], ...run });
         const entry = (youngGeneration[young] ??= { p50Ms: [], rssMiB: [] });
         entry.p50Ms.push(p50Ms);
         entry.rssMiB.push(Math.round(server.rssKiB() / 1024));
@@ -179,7 +184,11 @@ const youngGeneration: Record<string, { p50Ms: number[]; rssMiB: number[] }> = {
     }
   }
 }
-saveResults('advancedLatency', { ...figures, youngGeneration });
+// The VM's speed drifts between runs minutes apart: the first-pass row is the run of median p50 among those of the
+// service's default settings, with every run's p50 shown.
+const firstPassP50s = firstPassRuns.map((run) => run.p50Ms);
+figures['default/pool'] = [...firstPassRuns].sort((a, b) => a.p50Ms - b.p50Ms)[firstPassRuns.length >> 1];
+saveResults('advancedLatency', { ...figures, firstPassP50s, youngGeneration });
 
 const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
 const row = (label: string, how: string, target: string) => {
@@ -210,7 +219,7 @@ writeFileSync(
     '',
     '| Snapshot | Where | Gas | Pools | p50 ms | p99 ms | max ms | split answers | at budget | target |',
     '|---|---|---|---|---|---|---|---|---|---|',
-    row('default/pool', 'service (worker pool), first pass', `p50 ≤ 5, p99 ≤ 25: ${mark(pool.p50Ms <= 5 && pool.p99Ms <= 25)}`),
+    row('default/pool', `service (worker pool), first pass: median of ${firstPassRuns.length} runs (p50 ${firstPassP50s.join(', ')} ms)`, `p50 ≤ 5, p99 ≤ 25: ${mark(pool.p50Ms <= 5 && pool.p99Ms <= 25)}`),
     row('default/pool/served', `service, after ${SERVED.toLocaleString('en-US')} more requests, a new mix`, `p50 ≤ 5, p99 ≤ 25: ${mark(served.p50Ms <= 5 && served.p99Ms <= 25)}`),
     row('default/engine', 'engine', 'reported'),
     row('default/engine/next', 'engine, on the next graph version (same state)', 'reported'),
