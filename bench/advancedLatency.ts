@@ -173,7 +173,7 @@ const firstPassRuns: Figures[] = [figures['default/pool']];
         await serviceMeasure(graph, queryMix(graph, WARM_UP, 7), false, server);
         const run = await serviceMeasure(graph, queryMix(graph, QUERIES, 11), false, server);
         const { p50Ms } = run;
-        if (young === SERVICE_YOUNG_GENERATION) firstPassRuns.push({ ...firstPassRuns[0], ...run });
+        if (young === SERVICE_YOUNG_GENERATION) firstPassRuns.push({ ...run, pools: firstPassRuns[0].pools, tokens: firstPassRuns[0].tokens });
         const entry = (youngGeneration[young] ??= { p50Ms: [], rssMiB: [] });
         entry.p50Ms.push(p50Ms);
         entry.rssMiB.push(Math.round(server.rssKiB() / 1024));

@@ -10,7 +10,7 @@ import { CORE_TOKENS, coreEdges } from '../../src/routing/coreEdges.ts';
 import { evaluatePath } from '../../src/routing/evaluatePath.ts';
 import { findBestPath } from '../../src/routing/findBestPath.ts';
 import { estimateGas } from '../../src/routing/gasModel.ts';
-import type { PathQuote, SearchOptions } from '../../src/routing/types.ts';
+import type { Hop, PathQuote, SearchOptions } from '../../src/routing/types.ts';
 import { createRandom } from '../../src/snapshot/random.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph, platformCode, type TokenSpec } from '../support/graphs.ts';
@@ -311,7 +311,7 @@ test('on the default snapshot, a search of two hops is never below the best path
   }
   const deep: SearchOptions = { maxHops: 2, platformCode: -1, candidates: 24, connectors: CORE_TOKENS };
   const hopsBetween = (a: number, b: number) => {
-    const hops: { pool: number; tokenIn: number; tokenOut: number; localIn: number; localOut: number }[] = [];
+    const hops: Hop[] = [];
     for (let e = graph.tokenEdgeStart[a]; e < graph.tokenEdgeStart[a + 1]; e++) {
       const at = e * EDGE_STRIDE;
       if (graph.edges[at + EdgeField.tokenOut] !== b) continue;
@@ -326,7 +326,7 @@ test('on the default snapshot, a search of two hops is never below the best path
     if (from === to) continue;
     const amountIn = BigInt(Math.floor((10 ** (20 + rng() * 6)) / graph.tokenNativePrice[from]));
     let best = 0n;
-    const consider = (path: Parameters<typeof evaluatePath>[1]) => {
+    const consider = (path: Hop[]) => {
       const quote = evaluatePath(graph, path, amountIn);
       if (quote && quote.amountOut > best) best = quote.amountOut;
     };
