@@ -149,7 +149,7 @@ function firstAllowedEdge(search: Search, token: number, next: number): number {
 }
 
 function searchCandidates(search: Search, amountIn: number, maxHops: number): void {
-  const { graph, s, to, from } = search;
+  const { graph, s, to, from, core, rank } = search;
   setAmount(s, 0, from, amountIn, -1, -1);
   if (maxHops >= 2) relaxTwoHopIntermediates(search, amountIn);
   for (let level = 1; level <= maxHops; level++) {
@@ -169,7 +169,6 @@ function searchCandidates(search: Search, amountIn: number, maxHops: number): vo
       // (coreEdges.ts) and the allowed tokens outside those looked up; or every pool of the token scanned.
       const degree = graph.tokenEdgeStart[token + 1] - graph.tokenEdgeStart[token];
       const lookUps = targetCount * (Math.log2(degree) + 1);
-      const { core, rank } = search;
       const coreScan = rank[token] < core.size ? core.start[rank[token] + 1] - core.start[rank[token]] + targetCount : Infinity;
       if (lookUps < degree && lookUps <= coreScan) {
         for (let t = 0; t < targetCount; t++) relaxPoolsBetween(search, level, token, s.reached[t], amount);

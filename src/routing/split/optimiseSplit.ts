@@ -59,7 +59,8 @@ export interface Allocation {
  */
 export function optimiseSplit(model: SplitModel, total: number, options: OptimiseOptions): Allocation {
   const n = model.pathCount;
-  // A copy: paths dropped as not worth keeping (minShare.ts) stay dropped, or their high rate at zero input would keep drawing them back.
+  // A copy: paths dropped as not worth keeping (minShare.ts) stay dropped, or their high rate at zero input would keep
+  // drawing them back.
   const disabled = options.disabled ? options.disabled.slice() : new Uint8Array(n);
   const late = () => options.deadline !== undefined && options.now !== undefined && options.now() > options.deadline;
   const x = options.initial ? Float64Array.from(options.initial) : waterFill(model, total, disabled, late);
