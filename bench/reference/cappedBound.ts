@@ -11,17 +11,17 @@
 // - Pool charges: each trade the least gas a transaction spends on its pool (Trade.gas: its first hop, with a split's
 //   out of the source), and for a UniV3 pool the ticks its input crosses (every swap through the pool goes the same
 //   way, so together they cross the ticks below their total input; tickSteps.ts).
-// - Path charges: paths pay a pool once per path through it, and a token where more pools leave than arrive (k_out >
-//   k_in) has at least k_out paths through it, so its incoming pools carry at least k_out − k_in repeated hops
-//   (each at least REPEATED_HOP_GAS); as many pools arriving at the target as leave the source need as many splits.
-//   Both are charged by per-token multipliers in [0, 1] (repeats ≥ s·(k_out − k_in) for any such s), set to 1 on the
-//   tokens that fan out in the pool charges' best routing; see pathCharges.
+// - Path charges: paths pay a pool once per path through it, so where more pools leave a token than reach it, or more
+//   reach the target than leave the source, some pools carry repeated hops and the transaction more splits. Each trade
+//   u → v is charged φ_u − φ_v more, with token potentials that lower-bound those repeats' gas for any routing, and
+//   equal it for the pool charges' best routing (repeatPotentials.ts).
 // Without the cap the optimum of these problems spreads over hundreds or thousands of pools, beyond what one
 // transaction can swap through.
 import type { GraphView } from '../../src/graph/graphView.ts';
-import { HOP_GAS, REPEATED_POOL_SAVING, SPLIT_GAS, SPLIT_TX_BASE_GAS, TICK_CROSS_GAS, repeatGroup } from '../../src/routing/gasModel.ts';
+import { SPLIT_TX_BASE_GAS, TICK_CROSS_GAS } from '../../src/routing/gasModel.ts';
 import { type ReferenceResult, solveReference } from './dualSolver.ts';
 import type { ReferenceProblem } from './referenceProblem.ts';
+import { repeatPotentials } from './repeatPotentials.ts';
 import { ticksBelow } from './tickSteps.ts';
 
 /** Golden-section steps over log λ, and the span of λ searched below its largest useful value. */
@@ -39,8 +39,6 @@ const GOLDEN = (Math.sqrt(5) - 1) / 2;
  */
 const SOLVE_ITERATIONS = 40;
 const SOLVE_MS = 20_000;
-/** Least gas of a hop through a pool an earlier hop of the transaction used, over every pool kind. */
-export const REPEATED_HOP_GAS = Math.min(...Object.entries(HOP_GAS).map(([kind, gas]) => gas - REPEATED_POOL_SAVING[repeatGroup(kind)]));
 
 export interface CappedBound {
   /** No routing over the problem's pools within `maxGas` yields more (≤ the uncapped bound). */
@@ -90,27 +88,10 @@ export function cappedBound(graph: GraphView, problem: ReferenceProblem, amountI
   return best;
 }
 
-/**
- * The problem with path charges: each trade u → v charged REPEATED_HOP_GAS·(s_u − s_v) more, and a split's more into
- * the target and less out of the source when the target's side fans in (σ = 1). For a routing with k_in(t) and
- * k_out(t) pools into and out of each token t, the added charges sum to REPEATED_HOP_GAS·Σ s_t·(k_out(t) − k_in(t)) +
- * SPLIT_GAS·σ·(k_in(target) − k_out(source)), with the source's s taken as the target's (its paths leave the source,
- * whose outgoing count stands for the target's): at most its repeated hops' and extra splits' gas for any s, σ in
- * [0, 1]. Set to 1 where `routing` (trade indices) fans out.
- */
+/** The problem with path charges: each trade charged φ_u − φ_v more, φ the repeat potentials of `routing` (trade indices). */
 export function pathCharges(problem: ReferenceProblem, routing: readonly number[]): ReferenceProblem {
-  const [source, target] = [0, 1];
-  const into = new Array<number>(problem.tokens.length).fill(0);
-  const outOf = new Array<number>(problem.tokens.length).fill(0);
-  for (const k of routing) into[problem.trades[k].v]++, outOf[problem.trades[k].u]++;
-  const fanOut = outOf.map((count, t) => (count > into[t] ? 1 : 0));
-  fanOut[source] = fanOut[target] = outOf[source] > into[target] ? 1 : 0;
-  const fanIn = into[target] > outOf[source] ? 1 : 0;
-  const trades = problem.trades.map((trade) => {
-    const splits = (trade.v === target ? fanIn : 0) - (trade.u === source ? fanIn : 0);
-    return { ...trade, gas: trade.gas + REPEATED_HOP_GAS * (fanOut[trade.u] - fanOut[trade.v]) + SPLIT_GAS * splits };
-  });
-  return { ...problem, trades };
+  const phi = repeatPotentials(problem, routing);
+  return { ...problem, trades: problem.trades.map((trade) => ({ ...trade, gas: trade.gas + phi[trade.u] - phi[trade.v] })) };
 }
 
 /** Golden-section search for the minimum of `f` over [low, high] in `steps` evaluations (the caller keeps the best). */

@@ -9,7 +9,7 @@
 import type { GraphView } from '../../src/graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
 import type { UniV2Pool } from '../../src/pools/univ2/univ2Pool.ts';
-import { SPLIT_GAS, hopGas } from '../../src/routing/gasModel.ts';
+import { REPEATED_POOL_SAVING, SPLIT_GAS, hopGas, repeatGroup } from '../../src/routing/gasModel.ts';
 import { type TickSteps, tickSteps } from './tickSteps.ts';
 
 /** A directed trade through one pool: token u in, token v out (indices into ReferenceProblem.tokens). */
@@ -28,6 +28,11 @@ export interface Trade {
    * split's for a trade out of the source, as each such trade starts a route of its own.
    */
   gas: number;
+  /**
+   * Gas of a hop through the pool that an earlier hop of the transaction already used (a path beyond the first through
+   * it), plus a split's for a trade out of the source, as that path is one more split.
+   */
+  repeatGas: number;
   /** UniV3: the tick boundaries on the trade's way; crossing each costs TICK_CROSS_GAS (tickSteps.ts). */
   ticks?: TickSteps;
 }
@@ -132,6 +137,8 @@ export function referenceProblem(
   for (const { pool, tu, tv, a, b } of pairs) {
     if (!index.has(tu) || !index.has(tv)) continue;
     const priceIn = graph.tokenNativePrice[tu];
+    const kind = graph.poolKind(pool);
+    const split = tu === from ? SPLIT_GAS : 0;
     const trade: Trade = {
       pool,
       u: index.get(tu)!,
@@ -139,10 +146,11 @@ export function referenceProblem(
       localIn: a,
       localOut: b,
       scaleIn: priceIn > 0 ? graph.poolLiquidity[pool] / priceIn : 1e18,
-      gas: hopGas(graph.poolKind(pool)) + (tu === from ? SPLIT_GAS : 0),
+      gas: hopGas(kind) + split,
+      repeatGas: hopGas(kind) - REPEATED_POOL_SAVING[repeatGroup(kind)] + split,
     };
     trade.ticks = tickSteps(graph, pool, a);
-    if (graph.poolKind(pool) === 'univ2') {
+    if (kind === 'univ2') {
       const st = (graph.pool(pool) as UniV2Pool).state;
       const [rIn, rOut] = a === 0 ? [st.reserve0, st.reserve1] : [st.reserve1, st.reserve0];
       trade.v2 = { reserveIn: Number(rIn), reserveOut: Number(rOut), gamma: Number(st.feeNumerator) / Number(st.feeDenominator) };

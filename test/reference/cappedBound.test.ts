@@ -3,10 +3,10 @@
 // which the cap admits a whole number. Equal shares of the routes the cap admits are then optimal.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { REPEATED_HOP_GAS, cappedBound, pathCharges } from '../../bench/reference/cappedBound.ts';
+import { cappedBound, pathCharges } from '../../bench/reference/cappedBound.ts';
 import { solveReference } from '../../bench/reference/dualSolver.ts';
 import { type ReferenceProblem, referenceProblem } from '../../bench/reference/referenceProblem.ts';
-import { HOP_GAS, REPEATED_POOL_SAVING, ROUTER_OVERHEAD_GAS, SPLIT_GAS, SPLIT_TX_BASE_GAS, TX_BASE_GAS, estimateSplitGas, hopGas } from '../../src/routing/gasModel.ts';
+import { HOP_GAS, REPEATED_POOL_SAVING, ROUTER_OVERHEAD_GAS, SPLIT_GAS, SPLIT_TX_BASE_GAS, TX_BASE_GAS, estimateSplitGas, hopGas, repeatGroup } from '../../src/routing/gasModel.ts';
 import { createRandom } from '../../src/snapshot/random.ts';
 import { handGraph } from '../support/graphs.ts';
 
@@ -96,8 +96,7 @@ test('path charges sum to a star routing transaction gas exactly, beyond its bas
   }
   // The pool charges count the repeated first pool and the extra splits nowhere.
   const poolCharged = starProblem.trades.reduce((sum, t) => sum + t.gas, 0);
-  assert.equal(starGas(STAR_ROUTES) - SPLIT_TX_BASE_GAS - poolCharged, (STAR_ROUTES - 1) * (REPEATED_HOP_GAS + SPLIT_GAS));
-  assert.equal(REPEATED_HOP_GAS, HOP_GAS.univ2 - REPEATED_POOL_SAVING.univ2);
+  assert.equal(starGas(STAR_ROUTES) - SPLIT_TX_BASE_GAS - poolCharged, (STAR_ROUTES - 1) * (HOP_GAS.univ2 - REPEATED_POOL_SAVING.univ2 + SPLIT_GAS));
 });
 
 test('within a cap that admits 3 star routes, the path charges rule out a fourth, which the pool charges alone do not', () => {
@@ -114,7 +113,7 @@ test('within a cap that admits 3 star routes, the path charges rule out a fourth
   assert.ok(four > three * 1.03);
 });
 
-test('path charges never exceed the gas of a routing, whatever routing sets their multipliers (2,000 random routings)', () => {
+test('path charges never exceed the gas of a routing, whatever routing sets their potentials (2,000 random routings)', () => {
   const rng = createRandom(404);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
   const kinds = ['univ2', 'univ3', 'stable', 'balv2Weighted'];
@@ -124,10 +123,11 @@ test('path charges never exceed the gas of a routing, whatever routing sets thei
     // and some pairs have several pools.
     const n = 2 + Math.floor(rng() * 6);
     const order = [0, ...Array.from({ length: n - 2 }, (_, i) => i + 2), 1];
-    const trades: { u: number; v: number; kind: string; gas: number }[] = [];
+    const trades: { pool: number; u: number; v: number; kind: string; gas: number; repeatGas: number }[] = [];
     const add = (u: number, v: number) => {
       const kind = pick(kinds);
-      trades.push({ u, v, kind, gas: hopGas(kind) + (u === 0 ? SPLIT_GAS : 0) });
+      const split = u === 0 ? SPLIT_GAS : 0;
+      trades.push({ pool: trades.length, u, v, kind, gas: hopGas(kind) + split, repeatGas: hopGas(kind) - REPEATED_POOL_SAVING[repeatGroup(kind)] + split });
     };
     order.forEach((u, i) => {
       if (u === 1) return;
@@ -155,6 +155,34 @@ test('path charges never exceed the gas of a routing, whatever routing sets thei
     assert.ok(chargedGas <= gas, `trial ${trial}: charges ${chargedGas} above the routing's gas ${gas}`);
     if (chargedGas === gas) tight++;
   }
-  // Where every repeat is a UniV2 hop and each token's fan-out is charged, the charges are the gas itself.
-  assert.ok(tight > 100, `${tight} tight routings`);
+  // Where the routing sets the potentials and its paths repeat no more than they must, the charges are its gas.
+  assert.ok(tight > 400, `${tight} tight routings`);
+});
+
+// A chain that fans out two tokens on: WPLS → A (one pool), A → B (one pool), B → USDC (four pools) and A → USDC (one
+// pool). Five paths all take the first pool and four the second; A's own fan-out shows only one of the repeats.
+test('path charges count the repeats upstream of a fan-out: a chain routing is charged its transaction gas exactly', () => {
+  const chain = handGraph(
+    ['WPLS', 'A', 'B'].map((symbol) => ({ symbol, decimals: 18 })).concat([{ symbol: 'USDC', decimals: 6 }]),
+    [
+      { tokens: ['WPLS', 'A'], reserves: [BigInt(DEPTH), BigInt(DEPTH)] },
+      { tokens: ['A', 'B'], reserves: [BigInt(DEPTH), BigInt(DEPTH)] },
+      ...Array.from({ length: 4 }, () => ({ tokens: ['B', 'USDC'] as [string, string], reserves: [BigInt(DEPTH), 10n ** 12n] as [bigint, bigint] })),
+      { tokens: ['A', 'USDC'], reserves: [BigInt(DEPTH), 10n ** 12n] },
+    ],
+  );
+  const problem = referenceProblem(chain.graph, chain.token('WPLS'), chain.token('USDC'), -1, 32);
+  assert.equal(problem.trades.length, 7);
+  const charged = pathCharges(problem, problem.trades.map((_, k) => k));
+  const chargedGas = SPLIT_TX_BASE_GAS + charged.trades.reduce((sum, t) => sum + t.gas, 0);
+  const gas = estimateSplitGas({
+    splits: [...Array.from({ length: 4 }, () => ['univ2', 'univ2', 'univ2']), ['univ2', 'univ2']],
+    repeatedHopKinds: Array.from({ length: 4 + 3 }, () => 'univ2'),
+    ticksCrossed: 0,
+    wrapIn: false,
+    unwrapOut: false,
+  });
+  assert.equal(chargedGas, gas);
+  const poolCharged = SPLIT_TX_BASE_GAS + problem.trades.reduce((sum, t) => sum + t.gas, 0);
+  assert.equal(gas - poolCharged, 7 * (HOP_GAS.univ2 - REPEATED_POOL_SAVING.univ2) + 4 * SPLIT_GAS);
 });
