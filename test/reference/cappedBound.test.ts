@@ -186,3 +186,40 @@ test('path charges count the repeats upstream of a fan-out: a chain routing is c
   const poolCharged = SPLIT_TX_BASE_GAS + problem.trades.reduce((sum, t) => sum + t.gas, 0);
   assert.equal(gas - poolCharged, 7 * (HOP_GAS.univ2 - REPEATED_POOL_SAVING.univ2) + 4 * SPLIT_GAS);
 });
+
+test('path charges of the routing that sets them are its least repeat gas: brute force over path counts (300 small routings)', () => {
+  const rng = createRandom(405);
+  const kinds = ['univ2', 'univ3', 'stable'];
+  for (let trial = 0; trial < 300; trial++) {
+    // 2–3 intermediate tokens between the source (0) and the target (1), 3–6 trades forward in that order.
+    const order = [0, ...Array.from({ length: 2 + Math.floor(rng() * 2) }, (_, i) => i + 2), 1];
+    const trades: { pool: number; u: number; v: number; gas: number; repeatGas: number }[] = [];
+    const add = (u: number, v: number) => {
+      const kind = kinds[Math.floor(rng() * kinds.length)];
+      const split = u === 0 ? SPLIT_GAS : 0;
+      trades.push({ pool: trades.length, u, v, gas: hopGas(kind) + split, repeatGas: hopGas(kind) - REPEATED_POOL_SAVING[repeatGroup(kind)] + split });
+    };
+    // A chain through every token, so each lies on a path, then random shortcuts and parallel pools.
+    for (let i = 0; i + 1 < order.length; i++) add(order[i], order[i + 1]);
+    while (trades.length < 3 + Math.floor(rng() * 4)) {
+      const i = Math.floor(rng() * (order.length - 1));
+      add(order[i], order[i + 1 + Math.floor(rng() * (order.length - 1 - i))]);
+    }
+    const problem = { tokens: order, trades } as unknown as ReferenceProblem;
+    const charged = pathCharges(problem, trades.map((_, k) => k));
+    const chargedRepeats = charged.trades.reduce((sum, t, k) => sum + t.gas - trades[k].gas, 0);
+    // Every assignment of 1–5 paths to each trade that conserves paths at the intermediate tokens.
+    let least = Infinity;
+    const count = new Array<number>(trades.length).fill(1);
+    for (;;) {
+      const net = new Map<number, number>();
+      trades.forEach((t, k) => net.set(t.u, (net.get(t.u) ?? 0) - count[k]).set(t.v, (net.get(t.v) ?? 0) + count[k]));
+      if (order.slice(1, -1).every((t) => net.get(t) === 0)) least = Math.min(least, trades.reduce((sum, t, k) => sum + (count[k] - 1) * t.repeatGas, 0));
+      let k = 0;
+      while (k < trades.length && count[k] === 5) count[k++] = 1;
+      if (k === trades.length) break;
+      count[k]++;
+    }
+    assert.equal(chargedRepeats, least, `trial ${trial}`);
+  }
+});
