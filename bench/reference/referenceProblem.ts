@@ -9,7 +9,7 @@
 import type { GraphView } from '../../src/graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
 import type { UniV2Pool } from '../../src/pools/univ2/univ2Pool.ts';
-import { REPEATED_POOL_SAVING, SPLIT_GAS, hopGas, repeatGroup } from '../../src/routing/gasModel.ts';
+import { SPLIT_GAS, hopGas, repeatedHopGas } from '../../src/routing/gasModel.ts';
 import { type TickSteps, tickSteps } from './tickSteps.ts';
 
 /** A directed trade through one pool: token u in, token v out (indices into ReferenceProblem.tokens). */
@@ -147,7 +147,7 @@ export function referenceProblem(
       localOut: b,
       scaleIn: priceIn > 0 ? graph.poolLiquidity[pool] / priceIn : 1e18,
       gas: hopGas(kind) + split,
-      repeatGas: hopGas(kind) - REPEATED_POOL_SAVING[repeatGroup(kind)] + split,
+      repeatGas: repeatedHopGas(kind) + split,
     };
     trade.ticks = tickSteps(graph, pool, a);
     if (kind === 'univ2') {

@@ -23,8 +23,7 @@ export function repeatPotentials(problem: ReferenceProblem, routing: readonly nu
   // k_out − k_in: a demand for repeats into the token where positive, a supply where negative; node 0 balances them.
   const need = new Float64Array(n);
   for (const k of routing) need[node(problem.trades[k].u)]++, need[node(problem.trades[k].v)]--;
-  need[0] = 0;
-  need[0] = -need.reduce((sum, x) => sum + x, 0);
+  need[0] = -need.reduce((sum, x, t) => (t === 0 ? sum : sum + x), 0);
   const flow = new MinCostFlow(n + 2);
   const [superSource, superSink] = [n, n + 1];
   for (const trade of problem.trades) flow.addEdge(node(trade.u), node(trade.v), Infinity, trade.repeatGas);

@@ -168,6 +168,11 @@ export function splitGasMeter(graph: GraphView, maxGasUnits: number, shape: { wr
   };
 }
 
+/** Gas of a hop through a pool of this kind that an earlier hop of the transaction already used. */
+export function repeatedHopGas(kind: string): number {
+  return hopGas(kind) - REPEATED_POOL_SAVING[repeatGroup(kind)];
+}
+
 /** The REPEATED_POOL_SAVING entry of a pool kind. */
 export function repeatGroup(kind: string): 'univ2' | 'univ3' | 'other' {
   return kind === 'univ2' || kind === 'univ3' ? kind : 'other';

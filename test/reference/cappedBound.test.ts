@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { cappedBound, pathCharges } from '../../bench/reference/cappedBound.ts';
 import { solveReference } from '../../bench/reference/dualSolver.ts';
 import { type ReferenceProblem, referenceProblem } from '../../bench/reference/referenceProblem.ts';
-import { HOP_GAS, REPEATED_POOL_SAVING, ROUTER_OVERHEAD_GAS, SPLIT_GAS, SPLIT_TX_BASE_GAS, TX_BASE_GAS, estimateSplitGas, hopGas, repeatGroup } from '../../src/routing/gasModel.ts';
+import { HOP_GAS, REPEATED_POOL_SAVING, ROUTER_OVERHEAD_GAS, SPLIT_GAS, SPLIT_TX_BASE_GAS, TX_BASE_GAS, estimateSplitGas, hopGas, repeatedHopGas } from '../../src/routing/gasModel.ts';
 import { createRandom } from '../../src/snapshot/random.ts';
 import { handGraph } from '../support/graphs.ts';
 
@@ -113,6 +113,12 @@ test('within a cap that admits 3 star routes, the path charges rule out a fourth
   assert.ok(four > three * 1.03);
 });
 
+/** A trade through its own pool of `kind` for the random routings below, its gas as referenceProblem gives it. */
+function randomTrade(pool: number, u: number, v: number, kind: string) {
+  const split = u === 0 ? SPLIT_GAS : 0;
+  return { pool, u, v, kind, gas: hopGas(kind) + split, repeatGas: repeatedHopGas(kind) + split };
+}
+
 test('path charges never exceed the gas of a routing, whatever routing sets their potentials (2,000 random routings)', () => {
   const rng = createRandom(404);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
@@ -123,12 +129,8 @@ test('path charges never exceed the gas of a routing, whatever routing sets thei
     // and some pairs have several pools.
     const n = 2 + Math.floor(rng() * 6);
     const order = [0, ...Array.from({ length: n - 2 }, (_, i) => i + 2), 1];
-    const trades: { pool: number; u: number; v: number; kind: string; gas: number; repeatGas: number }[] = [];
-    const add = (u: number, v: number) => {
-      const kind = pick(kinds);
-      const split = u === 0 ? SPLIT_GAS : 0;
-      trades.push({ pool: trades.length, u, v, kind, gas: hopGas(kind) + split, repeatGas: hopGas(kind) - REPEATED_POOL_SAVING[repeatGroup(kind)] + split });
-    };
+    const trades: ReturnType<typeof randomTrade>[] = [];
+    const add = (u: number, v: number) => trades.push(randomTrade(trades.length, u, v, pick(kinds)));
     order.forEach((u, i) => {
       if (u === 1) return;
       add(u, pick(order.slice(i + 1)));
@@ -193,12 +195,8 @@ test('path charges of the routing that sets them are its least repeat gas: brute
   for (let trial = 0; trial < 300; trial++) {
     // 2–3 intermediate tokens between the source (0) and the target (1), 3–6 trades forward in that order.
     const order = [0, ...Array.from({ length: 2 + Math.floor(rng() * 2) }, (_, i) => i + 2), 1];
-    const trades: { pool: number; u: number; v: number; gas: number; repeatGas: number }[] = [];
-    const add = (u: number, v: number) => {
-      const kind = kinds[Math.floor(rng() * kinds.length)];
-      const split = u === 0 ? SPLIT_GAS : 0;
-      trades.push({ pool: trades.length, u, v, gas: hopGas(kind) + split, repeatGas: hopGas(kind) - REPEATED_POOL_SAVING[repeatGroup(kind)] + split });
-    };
+    const trades: ReturnType<typeof randomTrade>[] = [];
+    const add = (u: number, v: number) => trades.push(randomTrade(trades.length, u, v, kinds[Math.floor(rng() * kinds.length)]));
     // A chain through every token, so each lies on a path, then random shortcuts and parallel pools.
     for (let i = 0; i + 1 < order.length; i++) add(order[i], order[i + 1]);
     while (trades.length < 3 + Math.floor(rng() * 4)) {
