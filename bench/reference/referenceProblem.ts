@@ -1,9 +1,13 @@
 // The reference routing problem for one request, built independently of src/routing (but for the gas model's
 // figures, which define what a transaction within the gas cap can hold): every pool (of the platform)
-// among the endpoints, the `majors` most liquid tokens and the endpoints' own neighbours, as directed trades. Trades
-// run source side → majors → target side, and between two majors only from the one farther from the target (hops,
-// then liquidity rank) to the nearer: the trade graph is acyclic, so no round trip can be counted as output (the
-// generated pools carry price noise: with cycles the optimum would be "route X and arbitrage", not "route X").
+// among the endpoints, the `majors` most liquid tokens and the endpoints' own neighbours, as directed trades. The
+// trades are oriented so that the trade graph is acyclic and no round trip can be counted as output (the generated
+// pools carry price noise: with cycles the optimum would be "route X and arbitrage", not "route X"). Two orientations:
+// - by rule: source side → majors → target side, and between two majors only from the one farther from the target
+//   (hops, then liquidity rank) to the nearer;
+// - by potentials (a solve's token prices over their market prices, which rise along every trade of an optimal
+//   routing by the fees and price impact it pays): from the lower potential to the higher, the source first and the
+//   target last. Re-oriented by its own solve's potentials, it reaches routings the rule forbids (orientations.ts).
 // A pool with 3+ tokens gives one trade per oriented token pair, grouped under the pool: the solver lets a pool trade
 // ONE pair at a time (as production does across a split). Tokens that cannot lie on a source → target path are dropped.
 import type { GraphView } from '../../src/graph/graphView.ts';
@@ -56,7 +60,10 @@ const TARGET_SIDE = 3;
 const TARGET = 4;
 
 /**
- * `withNeighbours` false leaves the endpoints' neighbours out (a smaller problem, for scaling measurements).
+ * `withNeighbours` false leaves the endpoints' neighbours out (a smaller problem, for scaling measurements);
+ * `potentials` (graph token → potential) orients the trades by potential instead of by rule, a token without one
+ * taking the target's (1): it may then be a last hop from any token, as a token the last orientation left out because
+ * no source → target path reached it needs.
  * @example referenceProblem(graph, wpls, usdc, -1, 32)
  */
 export function referenceProblem(
@@ -66,6 +73,7 @@ export function referenceProblem(
   platformCode: number,
   majors: number,
   withNeighbours = true,
+  potentials?: ReadonlyMap<number, number>,
 ): ReferenceProblem {
   const allows = (pool: number) => platformCode < 0 || graph.poolPlatformCode(pool) === platformCode;
   const majorSet = new Set(Array.from(graph.tokensByLiquidity().subarray(0, majors)));
@@ -92,6 +100,15 @@ export function referenceProblem(
   const rank = graph.tokenLiquidityRank();
   const key = (t: number) => (distance.get(t) ?? 99) * 1e9 + rank[t];
   const nearer = (a: number, b: number) => key(a) < key(b);
+  const byRule = (tu: number, tv: number) => {
+    const [ku, kv] = [tier.get(tu)!, tier.get(tv)!];
+    return kv > ku || (ku === MAJOR && kv === MAJOR && nearer(tv, tu));
+  };
+  const potential = (t: number) => potentials?.get(t) ?? 1;
+  // Ties go by token index, so the order is strict and the trades stay acyclic.
+  const byPotential = (tu: number, tv: number) =>
+    tu === from || tv === to || (tu !== to && tv !== from && (potential(tu) < potential(tv) || (potential(tu) === potential(tv) && tu < tv)));
+  const runs = potentials ? byPotential : byRule;
 
   // Oriented pairs (graph tokens) of every pool among the candidates.
   const pairs: { pool: number; tu: number; tv: number; a: number; b: number }[] = [];
@@ -105,9 +122,7 @@ export function referenceProblem(
       for (let a = 0; a < poolTokens.length; a++) {
         for (let b = 0; b < poolTokens.length; b++) {
           const [tu, tv] = [poolTokens[a], poolTokens[b]];
-          if (a === b || !tier.has(tu) || !tier.has(tv)) continue;
-          const [ku, kv] = [tier.get(tu)!, tier.get(tv)!];
-          if (kv > ku || (ku === MAJOR && kv === MAJOR && nearer(tv, tu))) pairs.push({ pool, tu, tv, a, b });
+          if (a !== b && tier.has(tu) && tier.has(tv) && runs(tu, tv)) pairs.push({ pool, tu, tv, a, b });
         }
       }
     }

@@ -1,0 +1,80 @@
+// The benchmark's reference over several orientations (bench/reference/orientations.ts), on a hand-built graph where
+// the rule's orientation forbids the best route: AAA is the most liquid token, so the rule lets BBB trade into AAA but
+// not AAA into BBB, and the source reaches the target through AAA's shallow USDC pool only. Oriented by the first
+// solve's potentials, the reference reaches the deep route through BBB, and its bound is the optimum of the split
+// between the two routes (found here by golden-section search on the share, independently of the solver).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { solveReference } from '../../bench/reference/dualSolver.ts';
+import { highestBound, solveOrientations, tokenPotentials } from '../../bench/reference/orientations.ts';
+import { referenceProblem } from '../../bench/reference/referenceProblem.ts';
+import { handGraph } from '../support/graphs.ts';
+
+const h = handGraph(
+  [
+    { symbol: 'WPLS', decimals: 18 },
+    { symbol: 'USDC', decimals: 6 },
+    { symbol: 'AAA', decimals: 18 },
+    { symbol: 'BBB', decimals: 18 },
+  ],
+  [
+    { tokens: ['WPLS', 'AAA'], reserves: [10n ** 24n, 10n ** 24n] },
+    { tokens: ['AAA', 'BBB'], reserves: [10n ** 23n, 10n ** 23n] },
+    { tokens: ['BBB', 'USDC'], reserves: [10n ** 23n, 10n ** 11n] },
+    { tokens: ['AAA', 'USDC'], reserves: [10n ** 20n, 10n ** 8n] },
+  ],
+);
+const [wpls, usdc, aaa, bbb] = ['WPLS', 'USDC', 'AAA', 'BBB'].map(h.token);
+const amountIn = 1e22;
+const reorient = (potentials: ReadonlyMap<number, number>) => referenceProblem(h.graph, wpls, usdc, -1, 32, true, potentials);
+
+/** Float output of a dexa_v2 pair (it keeps 9971/10000 of the input). */
+const pairOut = (x: number, reserveIn: number, reserveOut: number) => (reserveOut * 0.9971 * x) / (reserveIn + 0.9971 * x);
+
+/** The best split at AAA between its shallow USDC pool and the route through BBB, by golden section on the share. */
+function bestSplit(): number {
+  const atAaa = pairOut(amountIn, 1e24, 1e24);
+  const output = (shallow: number) => pairOut(shallow, 1e20, 1e8) + pairOut(pairOut(atAaa - shallow, 1e23, 1e23), 1e23, 1e11);
+  const golden = (Math.sqrt(5) - 1) / 2;
+  let [lo, hi] = [0, atAaa];
+  for (let step = 0; step < 200; step++) {
+    const a = hi - golden * (hi - lo);
+    const b = lo + golden * (hi - lo);
+    if (output(a) < output(b)) lo = a;
+    else hi = b;
+  }
+  return output((lo + hi) / 2);
+}
+
+const hasTrade = (problem: ReturnType<typeof reorient>, u: number, v: number) =>
+  problem.trades.some((t) => problem.tokens[t.u] === u && problem.tokens[t.v] === v);
+
+test('the rule forbids AAA → BBB: its bound is the shallow route alone, far below the split through BBB', () => {
+  const rule = referenceProblem(h.graph, wpls, usdc, -1, 32);
+  assert.equal(hasTrade(rule, aaa, bbb), false);
+  assert.equal(rule.tokens.includes(bbb), false, 'BBB lies on no source → target path of the rule');
+  const shallowOnly = pairOut(pairOut(amountIn, 1e24, 1e24), 1e20, 1e8);
+  const { upperBound } = solveReference(h.graph, rule, amountIn);
+  assert.ok(Math.abs(upperBound / shallowOnly - 1) < 1e-9, `rule bound ${upperBound} vs shallow route ${shallowOnly}`);
+  assert.ok(upperBound < bestSplit() / 50);
+});
+
+test('re-oriented by potentials, the reference reaches the split through BBB: bound and routing within 1e-9 of it', () => {
+  const solves = solveOrientations(h.graph, referenceProblem(h.graph, wpls, usdc, -1, 32), reorient, amountIn, {});
+  assert.equal(solves.length, 4);
+  const best = highestBound(solves);
+  assert.notEqual(best, solves[0]);
+  assert.equal(hasTrade(best.problem, aaa, bbb), true);
+  assert.equal(hasTrade(best.problem, bbb, aaa), false, 'one way only: the trades stay acyclic');
+  const optimum = bestSplit();
+  assert.ok(Math.abs(best.result.upperBound / optimum - 1) < 1e-9, `bound ${best.result.upperBound} vs optimum ${optimum}`);
+  assert.ok(Math.abs(best.result.lowerBound / optimum - 1) < 1e-9, `routing ${best.result.lowerBound} vs optimum ${optimum}`);
+});
+
+test("potentials are the solve's prices over the market prices: the target's 1, rising from the source along the route", () => {
+  const [first] = solveOrientations(h.graph, referenceProblem(h.graph, wpls, usdc, -1, 32), reorient, amountIn, {});
+  const potentials = tokenPotentials(first);
+  assert.equal(potentials.get(usdc), 1);
+  assert.equal(potentials.has(bbb), false, 'a token the problem left out has none (the next orientation gives it 1)');
+  assert.ok(potentials.get(wpls)! < potentials.get(aaa)! && potentials.get(aaa)! < 1, `${[...potentials]}`);
+});
