@@ -48,7 +48,7 @@ export function tokenPotentials({ problem, result }: OrientedSolve): Map<number,
   return new Map(problem.tokens.map((token, i) => [token, i === 1 ? 1 : Math.exp(result.logPrices[i])]));
 }
 
-/** The solve of highest upper bound: the orientation whose bound no routing it admits exceeds, and the loosest. */
+/** The solve of highest upper bound: of the orientations' bounds, the most demanding denominator. */
 export function highestBound(solves: OrientedSolve[]): OrientedSolve {
   return solves.reduce((best, solve) => (solve.result.upperBound > best.result.upperBound ? solve : best));
 }

@@ -61,9 +61,9 @@ const TARGET = 4;
 
 /**
  * `withNeighbours` false leaves the endpoints' neighbours out (a smaller problem, for scaling measurements);
- * `potentials` (graph token → potential) orients the trades by potential instead of by rule, a token without one
- * taking the target's (1): it may then be a last hop from any token, as a token the last orientation left out because
- * no source → target path reached it needs.
+ * `potentials` (graph token → potential) orients the trades by potential instead of by rule. A token without one (the
+ * last orientation left it out, as no source → target path reached it) takes the target's, 1, so that it may be
+ * entered from any token as a last hop.
  * @example referenceProblem(graph, wpls, usdc, -1, 32)
  */
 export function referenceProblem(

@@ -72,8 +72,8 @@ test('re-oriented by potentials, the reference reaches the split through BBB: bo
 });
 
 test("potentials are the solve's prices over the market prices: the target's 1, rising from the source along the route", () => {
-  const [first] = solveOrientations(h.graph, referenceProblem(h.graph, wpls, usdc, -1, 32), reorient, amountIn, {});
-  const potentials = tokenPotentials(first);
+  const rule = referenceProblem(h.graph, wpls, usdc, -1, 32);
+  const potentials = tokenPotentials({ problem: rule, result: solveReference(h.graph, rule, amountIn) });
   assert.equal(potentials.get(usdc), 1);
   assert.equal(potentials.has(bbb), false, 'a token the problem left out has none (the next orientation gives it 1)');
   assert.ok(potentials.get(wpls)! < potentials.get(aaa)! && potentials.get(aaa)! < 1, `${[...potentials]}`);
