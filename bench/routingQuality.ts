@@ -77,6 +77,7 @@ for (const c of CASES) {
 const rows: Record<string, unknown>[] = [];
 for (const c of CASES) {
   const problem = referenceProblem(graph, c.from, c.to, -1, REFERENCE_MAJORS);
+  const reorient = (potentials: ReadonlyMap<number, number>) => referenceProblem(graph, c.from, c.to, -1, REFERENCE_MAJORS, true, potentials);
   // Largest size first: its dual is well conditioned, and its prices warm-start the smaller sizes.
   let warm: Float64Array | undefined;
   for (const usd of [...c.sizes].reverse()) {
@@ -90,7 +91,6 @@ for (const c of CASES) {
     const search = candidateSearch(graph, c.from, c.to, Number(amountIn), { ...SPLIT_PROFILE, platformCode: -1, seedPaths: seeds });
     const grid = gridSplit(graph, search.paths, amountIn);
     const started = performance.now();
-    const reorient = (potentials: ReadonlyMap<number, number>) => referenceProblem(graph, c.from, c.to, -1, REFERENCE_MAJORS, true, potentials);
     const solves = solveOrientations(graph, problem, reorient, Number(amountIn), { start: warm, timeLimitMs: REFERENCE_TIME_LIMIT_MS });
     warm = solves[0].result.logPrices;
     // The denominators are the highest bounds of the orientations solved; the feasible routing, the best one found.

@@ -1,5 +1,5 @@
 // The routing-quality benchmark's section of RESULTS.md, from its rows (bench/routingQuality.ts), so that a change of
-// wording can be rendered again from the saved figures without the half hour of solves.
+// wording can be rendered again from the saved figures without the solves (most of an hour).
 type Row = Record<string, unknown>;
 
 export interface ReportSettings {
