@@ -1,6 +1,7 @@
 // The solves of the flow optimiser over one network, in rounds. Only the trades that go one way through an order of
-// the tokens are enabled at a time (flowNetwork.ts); any optimal flow goes from lower-priced tokens to higher-priced
-// ones, so each round orders the tokens by the last one's prices and solves again when that enables other trades.
+// the tokens are enabled at a time (flowNetwork.ts); an optimal flow mostly goes from lower-priced tokens to
+// higher-priced ones, so each round orders the tokens by the last one's prices, keeping the last flow's own trades
+// (tokenOrder.ts), and solves again when that enables other trades.
 //
 // The relaxation also lets a multi-token pool trade several of its pairs at once, which a split of paths cannot do (a
 // pool serves one use across a split): after each solve, the lesser pairs of a contested pool are disabled.
@@ -12,6 +13,7 @@
 import { late } from '../deadline.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
 import { type FlowNetwork, againstOrder, zeroFlowPrices } from './flowNetwork.ts';
+import { byPrice, byPriceKeepingFlow } from './tokenOrder.ts';
 
 /**
  * Solves: the first in the network's first order, the second (with the chains) and third after ordering the tokens by
@@ -81,7 +83,9 @@ export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFl
     if (!best || best.round === 0 || solution.bound > best.solution.bound * (1 + SAME_BOUND)) {
       best = { solution, disabled, order, round, contested: contested.slice(), contestedCount: dropped };
     }
-    order = byPrice(network, solution.prices);
+    // With gas priced, the flow's trades are not kept: on 1,000 requests of the advanced mix, keeping them lowered the
+    // value net of gas by 16 bp geometric mean (317 requests worse by over 1 bp, 206 better) for 10% more median time.
+    order = limits.gasUnitCost === undefined ? byPriceKeepingFlow(network, solution, disabled) : byPrice(network, solution.prices);
     const next = againstOrder(network, order);
     let reoriented = false;
     for (let i = 0; i < count && !reoriented; i++) reoriented = next[i] !== orientation[i];
@@ -134,11 +138,6 @@ function chainsToDrop(network: FlowNetwork, solved: SolvedFlow, isChain: Uint8Ar
     if (small || unpaid) dropped.push(i);
   }
   return dropped;
-}
-
-/** Places by price: the higher a token's price, the nearer the target; the source first. */
-function byPrice(network: FlowNetwork, prices: Float64Array): Float64Array {
-  return Float64Array.from(prices, (p, slot) => (slot === network.source ? Infinity : -p));
 }
 
 /** Keeps the most profitable active pair of each pool, marking the others in `contested`; returns how many. */
