@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { solveReference } from '../../bench/reference/dualSolver.ts';
-import { highestBound, solveOrientations, tokenPotentials } from '../../bench/reference/orientations.ts';
+import { highestBound, routingPotentials, solveOrientations, tokenPotentials } from '../../bench/reference/orientations.ts';
 import { referenceProblem } from '../../bench/reference/referenceProblem.ts';
 import { handGraph } from '../support/graphs.ts';
 
@@ -61,7 +61,10 @@ test('the rule forbids AAA → BBB: its bound is the shallow route alone, far be
 
 test('re-oriented by potentials, the reference reaches the split through BBB: bound and routing within 1e-9 of it', () => {
   const solves = solveOrientations(h.graph, referenceProblem(h.graph, wpls, usdc, -1, 32), reorient, amountIn, {});
-  assert.equal(solves.length, 4);
+  // The rule's, three by potentials, then the rounds keeping the best routing, which stop once one adds nothing.
+  assert.ok(solves.length > 4 && solves.length < 12, `${solves.length} solves`);
+  const [before, last] = solves.slice(-2).map((s) => s.result.upperBound);
+  assert.ok(last <= before * (1 + 1e-7), `the last round raised the bound from ${before} to ${last}`);
   const best = highestBound(solves);
   assert.notEqual(best, solves[0]);
   assert.equal(hasTrade(best.problem, aaa, bbb), true);
@@ -77,4 +80,38 @@ test("potentials are the solve's prices over the market prices: the target's 1, 
   assert.equal(potentials.get(usdc), 1);
   assert.equal(potentials.has(bbb), false, 'a token the problem left out has none (the next orientation gives it 1)');
   assert.ok(potentials.get(wpls)! < potentials.get(aaa)! && potentials.get(aaa)! < 1, `${[...potentials]}`);
+});
+
+test("the routing's rounds keep its trades that pay above the market rate, which the potentials alone would forbid", () => {
+  // AAA, BBB and CCC are priced by deep pools with WPLS; BBB → AAA pays 10% above those prices, AAA → CCC 5%, and CCC
+  // sells into USDC at a 5% premium. The rule lets BBB trade into AAA (the deepest of the three) but not AAA into CCC.
+  const K = 10n ** 21n;
+  const g = handGraph(
+    ['WPLS', 'AAA', 'BBB', 'CCC'].map((symbol) => ({ symbol, decimals: 18 })).concat({ symbol: 'USDC', decimals: 6 }),
+    [
+      { tokens: ['WPLS', 'USDC'], reserves: [1_000n * K, 10n ** 15n] },
+      { tokens: ['WPLS', 'AAA'], reserves: [1_000n * K, 1_000n * K] },
+      { tokens: ['WPLS', 'BBB'], reserves: [300n * K, 300n * K] },
+      { tokens: ['AAA', 'USDC'], reserves: [100n * K, 10n ** 14n] },
+      { tokens: ['BBB', 'USDC'], reserves: [50n * K, 5n * 10n ** 13n] },
+      { tokens: ['BBB', 'AAA'], reserves: [100n * K, 110n * K] },
+      { tokens: ['WPLS', 'CCC'], reserves: [1_000n * K, 1_000n * K] },
+      { tokens: ['CCC', 'USDC'], reserves: [100n * K, 105n * 10n ** 12n] },
+      { tokens: ['AAA', 'CCC'], reserves: [100n * K, 105n * K] },
+    ],
+  );
+  const [from, to, a, b, c] = ['WPLS', 'USDC', 'AAA', 'BBB', 'CCC'].map(g.token);
+  const reorientHere = (potentials: ReadonlyMap<number, number>) => referenceProblem(g.graph, from, to, -1, 32, true, potentials);
+  const rule = referenceProblem(g.graph, from, to, -1, 32);
+  const first = { problem: rule, result: solveReference(g.graph, rule, 3e23) };
+  const potentials = tokenPotentials(first);
+  const routed = (u: number, v: number) => first.result.chosenTrades.some((i) => rule.tokens[rule.trades[i].u] === u && rule.tokens[rule.trades[i].v] === v);
+  assert.ok(routed(b, a) && potentials.get(b)! > potentials.get(a)!, 'the routing sells BBB into AAA, down the potentials');
+  assert.equal(hasTrade(reorientHere(potentials), b, a), false);
+  const keeping = reorientHere(routingPotentials(first));
+  assert.equal(hasTrade(keeping, b, a), true);
+  assert.equal(hasTrade(keeping, a, c), true, 'and AAA into CCC, up them');
+  // It admits the first routing, so its bound is at least that routing's output, and the extension raises it.
+  const next = solveReference(g.graph, keeping, 3e23);
+  assert.ok(next.upperBound > first.result.lowerBound * (1 + 1e-4), `${next.upperBound} vs ${first.result.lowerBound}`);
 });
