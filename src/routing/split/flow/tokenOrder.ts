@@ -55,6 +55,8 @@ export function byPriceKeepingFlow(network: FlowNetwork, solution: DualSolution,
     for (let slot = 0; slot < n; slot++) {
       if (placed[slot] === 0 && inputsLeft[slot] === 0 && (pick < 0 || comesFirst(slot, pick))) pick = slot;
     }
+    // Every round's trades go one way through an order, so its flow's are acyclic and some token is always free.
+    if (pick < 0) return byPrice(network, prices);
     placed[pick] = 1;
     order[pick] = pick === network.source ? Infinity : n - position;
     for (const v of next[pick]) inputsLeft[v]--;
