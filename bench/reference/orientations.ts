@@ -76,7 +76,7 @@ export function highestBound(solves: OrientedSolve[]): OrientedSolve {
  * The solve's potentials (tokenPotentials) made to rise along every trade of its routing, so that the next orientation
  * admits that routing and its bound cannot fall below the routing's output. A pool trading above the market rate keeps
  * trading where the output token's potential is below the input token's (the snapshot's prices carry noise), and
- * orienting by the potentials alone forbade it: the bounds of the later rounds fell by up to 0.03% (tail#1500 → USDC,
+ * orienting by the potentials alone forbade it: the bounds of the later rounds fell by up to 0.02% (tail#1500 → USDC,
  * $30,000). Tokens are placed in a topological order of the routing's trades, the one of lowest key next, a token's
  * key being the lowest potential of it and of every token its trades lead to; the potentials then rise along that
  * order (each at least its key).
