@@ -9,6 +9,7 @@ import { solveReference } from '../../bench/reference/dualSolver.ts';
 import { highestBound, routingPotentials, solveOrientations, tokenPotentials } from '../../bench/reference/orientations.ts';
 import { referenceProblem } from '../../bench/reference/referenceProblem.ts';
 import { handGraph } from '../support/graphs.ts';
+import { premiumPoolsGraph } from '../support/premiumPools.ts';
 
 const h = handGraph(
   [
@@ -83,27 +84,13 @@ test("potentials are the solve's prices over the market prices: the target's 1, 
 });
 
 test("the routing's rounds keep its trades that pay above the market rate, which the potentials alone would forbid", () => {
-  // AAA, BBB and CCC are priced by deep pools with WPLS; BBB → AAA pays 10% above those prices, AAA → CCC 5%, and CCC
-  // sells into USDC at a 5% premium. The rule lets BBB trade into AAA (the deepest of the three) but not AAA into CCC.
-  const K = 10n ** 21n;
-  const g = handGraph(
-    ['WPLS', 'AAA', 'BBB', 'CCC'].map((symbol) => ({ symbol, decimals: 18 })).concat({ symbol: 'USDC', decimals: 6 }),
-    [
-      { tokens: ['WPLS', 'USDC'], reserves: [1_000n * K, 10n ** 15n] },
-      { tokens: ['WPLS', 'AAA'], reserves: [1_000n * K, 1_000n * K] },
-      { tokens: ['WPLS', 'BBB'], reserves: [300n * K, 300n * K] },
-      { tokens: ['AAA', 'USDC'], reserves: [100n * K, 10n ** 14n] },
-      { tokens: ['BBB', 'USDC'], reserves: [50n * K, 5n * 10n ** 13n] },
-      { tokens: ['BBB', 'AAA'], reserves: [100n * K, 110n * K] },
-      { tokens: ['WPLS', 'CCC'], reserves: [1_000n * K, 1_000n * K] },
-      { tokens: ['CCC', 'USDC'], reserves: [100n * K, 105n * 10n ** 12n] },
-      { tokens: ['AAA', 'CCC'], reserves: [100n * K, 105n * K] },
-    ],
-  );
+  // BBB → AAA pays above the market rate, and the rule lets BBB trade into AAA but not AAA into CCC.
+  const { h: g, amountIn: raw } = premiumPoolsGraph();
+  const amount = Number(raw);
   const [from, to, a, b, c] = ['WPLS', 'USDC', 'AAA', 'BBB', 'CCC'].map(g.token);
   const reorientHere = (potentials: ReadonlyMap<number, number>) => referenceProblem(g.graph, from, to, -1, 32, true, potentials);
   const rule = referenceProblem(g.graph, from, to, -1, 32);
-  const first = { problem: rule, result: solveReference(g.graph, rule, 3e23) };
+  const first = { problem: rule, result: solveReference(g.graph, rule, amount) };
   const potentials = tokenPotentials(first);
   const routed = (u: number, v: number) => first.result.chosenTrades.some((i) => rule.tokens[rule.trades[i].u] === u && rule.tokens[rule.trades[i].v] === v);
   assert.ok(routed(b, a) && potentials.get(b)! > potentials.get(a)!, 'the routing sells BBB into AAA, down the potentials');
@@ -112,6 +99,6 @@ test("the routing's rounds keep its trades that pay above the market rate, which
   assert.equal(hasTrade(keeping, b, a), true);
   assert.equal(hasTrade(keeping, a, c), true, 'and AAA into CCC, up them');
   // It admits the first routing, so its bound is at least that routing's output, and the extension raises it.
-  const next = solveReference(g.graph, keeping, 3e23);
+  const next = solveReference(g.graph, keeping, amount);
   assert.ok(next.upperBound > first.result.lowerBound * (1 + 1e-4), `${next.upperBound} vs ${first.result.lowerBound}`);
 });

@@ -17,6 +17,7 @@ import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph } from '../support/graphs.ts';
+import { premiumPoolsGraph } from '../support/premiumPools.ts';
 import { closedFormOut, dustPoolGraph, E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
 
@@ -223,28 +224,6 @@ test('the flow keeps a path that carries a tiny share of the input when it yield
   assert.ok(tiny.length > 0, `${flow.legs.map((leg) => leg.amountIn)}`);
   assert.ok(flow.amountOut > 150_000n * 10n ** 18n, `${flow.amountOut}`);
 });
-
-/**
- * WPLS into USDC through AAA, BBB and CCC, each priced by a deep pool with WPLS; BBB → AAA and AAA → CCC are pools
- * that pay 10% and 5% above those prices, and CCC sells into USDC at a 5% premium. AAA is the deepest of the three, so
- * the first order (hop distance, then depth) puts it nearest USDC: BBB → AAA is enabled and AAA → CCC is not.
- */
-function premiumPoolsGraph() {
-  const K = 1_000n * E18;
-  const tokens = [...TOKENS, { symbol: 'AAA', decimals: 18 }, { symbol: 'BBB', decimals: 18 }, { symbol: 'CCC', decimals: 18 }];
-  const h = handGraph(tokens, [
-    { tokens: ['WPLS', 'USDC'], reserves: [1_000n * K, 1_000_000_000n * E6] },
-    { tokens: ['WPLS', 'AAA'], reserves: [1_000n * K, 1_000n * K] },
-    { tokens: ['WPLS', 'BBB'], reserves: [300n * K, 300n * K] },
-    { tokens: ['AAA', 'USDC'], reserves: [100n * K, 100_000_000n * E6] },
-    { tokens: ['BBB', 'USDC'], reserves: [50n * K, 50_000_000n * E6] },
-    { tokens: ['BBB', 'AAA'], reserves: [100n * K, 110n * K] },
-    { tokens: ['WPLS', 'CCC'], reserves: [1_000n * K, 1_000n * K] },
-    { tokens: ['CCC', 'USDC'], reserves: [100n * K, 105_000_000n * E6] },
-    { tokens: ['AAA', 'CCC'], reserves: [100n * K, 105n * K] },
-  ]);
-  return { h, amountIn: 300n * K };
-}
 
 test('a new round keeps the last flow\'s trades that pay above the market rate, while ordering the others by price', () => {
   const { h, amountIn } = premiumPoolsGraph();

@@ -1,0 +1,26 @@
+// A hand-built graph where pools pay above the market rate, for the tests of orienting trades by prices (the flow
+// optimiser's rounds and the benchmark reference's): a routing trades down the prices through such a pool.
+import { E18, E6, TOKENS } from '../split/splitFixtures.ts';
+import { handGraph } from './graphs.ts';
+
+/**
+ * WPLS into USDC through AAA, BBB and CCC, each priced by a deep pool with WPLS; BBB → AAA and AAA → CCC are pools
+ * that pay 10% and 5% above those prices, and CCC sells into USDC at a 5% premium. AAA is the deepest of the three, so
+ * an order by hop distance, then depth, puts it nearest USDC: BBB → AAA is enabled and AAA → CCC is not.
+ */
+export function premiumPoolsGraph() {
+  const K = 1_000n * E18;
+  const tokens = [...TOKENS, { symbol: 'AAA', decimals: 18 }, { symbol: 'BBB', decimals: 18 }, { symbol: 'CCC', decimals: 18 }];
+  const h = handGraph(tokens, [
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000n * K, 1_000_000_000n * E6] },
+    { tokens: ['WPLS', 'AAA'], reserves: [1_000n * K, 1_000n * K] },
+    { tokens: ['WPLS', 'BBB'], reserves: [300n * K, 300n * K] },
+    { tokens: ['AAA', 'USDC'], reserves: [100n * K, 100_000_000n * E6] },
+    { tokens: ['BBB', 'USDC'], reserves: [50n * K, 50_000_000n * E6] },
+    { tokens: ['BBB', 'AAA'], reserves: [100n * K, 110n * K] },
+    { tokens: ['WPLS', 'CCC'], reserves: [1_000n * K, 1_000n * K] },
+    { tokens: ['CCC', 'USDC'], reserves: [100n * K, 105_000_000n * E6] },
+    { tokens: ['AAA', 'CCC'], reserves: [100n * K, 105n * K] },
+  ]);
+  return { h, amountIn: 300n * K };
+}
