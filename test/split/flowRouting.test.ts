@@ -111,7 +111,9 @@ test('routes a price-moving trade over a direct pool and a two-hop route, near t
   const viaTail = [h.hop(1, 'WPLS', 'TAIL'), h.hop(2, 'TAIL', 'USDC')];
   const optimum = closedFormOut(h.graph, [direct, viaTail], amountIn);
   assert.deepEqual(flow.legs.map((leg) => leg.hops.length).sort(), [1, 2]);
-  assert.ok(optimum - flow.amountOut >= 0n && optimum - flow.amountOut <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
+  // The closed form's shares are rounded to whole units too, so an exact split can land a wei either side of it.
+  const distance = flow.amountOut > optimum ? flow.amountOut - optimum : optimum - flow.amountOut;
+  assert.ok(distance <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
   assert.ok(flow.amountOut > h.out(0, 'WPLS', amountIn), 'beats the direct pool alone');
 });
 
@@ -198,16 +200,17 @@ test('a multi-token pool serves one token pair in the flow\'s paths, even when t
   }
 });
 
-test('shares fitted to sequential execution keep an earlier round when the fitting swings past it', () => {
+test('paths peeled in execution order trade what the flow planned where the input moves a shared pool far', () => {
   // A long-tail token into WPLS ($10,000, $30,000 and $100,000 of it): most of the input crosses a pool it moves far,
-  // and the paths part after it. The share fitting's rounds swing there; keeping the last round's shares left the
-  // flow's exact answer 5.7%, 8.8% and 9.1% below its dual bound (2.6%, 3.6% and 5.0% with the best round kept).
+  // and the paths part after it, so the first path gets many times the average rate of the last. Peeled in proportion
+  // to the flow, with the shares then fitted to sequential execution (whose rounds swing there), the flow's exact
+  // answer was 2.6%, 3.6% and 5.0% below its dual bound; peeled in execution order, 0.004%, 0.002% and 0.06%.
   const graph = onDefaultSnapshot();
   const [from, to] = [graph.tokenIndex('0xCc01cF20b905a35964D09f4B4d2eaB1257559244'), graph.tokenIndex(loadPreset().wrappedNative.address)];
   for (const amountIn of [319_407_805_607_848_298_651_293_057_024n, 958_223_416_823_545_036_691_367_526_400n, 3_194_078_056_078_483_549_462_883_991_552n]) {
     const { tokens } = candidateSearch(graph, from, to, Number(amountIn), OPTIONS);
     const flow = flowQuote(graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
-    assert.ok(flow.relativeGap < 0.055, `${amountIn}: ${flow.amountOut} is ${flow.relativeGap} below the bound`);
+    assert.ok(flow.relativeGap < 0.001, `${amountIn}: ${flow.amountOut} is ${flow.relativeGap} below the bound`);
   }
 });
 

@@ -115,15 +115,23 @@ export class CurveTable {
     const last = mid.length - 1;
     if (!(delta > 0)) return 0;
     if (delta >= mid[last]) return integral[last] + (delta - mid[last]) * slope[last];
-    let k = 0;
-    let high = last;
-    while (high - k > 1) {
-      const m = (k + high) >>> 1;
-      if (mid[m] <= delta) k = m;
-      else high = m;
-    }
+    const k = intervalOf(mid, delta);
     const rate = slope[k] + ((slope[k + 1] - slope[k]) * (delta - mid[k])) / (mid[k + 1] - mid[k]);
     return integral[k] + ((delta - mid[k]) * (slope[k] + rate)) / 2;
+  }
+
+  /** Input (the table's units) whose output is `out`, on the interpolated curve: the inverse of outAt. */
+  inFor(out: number): number {
+    const { mid, slope, integral } = this;
+    const last = mid.length - 1;
+    if (!(out > 0)) return 0;
+    if (out >= integral[last]) return mid[last] + (out - integral[last]) / slope[last];
+    const k = intervalOf(integral, out);
+    // Within interval k the output is integral[k] + s·x + c·x²/2 for x past mid[k] (s = slope[k], c ≤ 0 the rate's
+    // fall per unit of input); its root in the stable form 2y / (s + √(s² + 2cy)).
+    const c = (slope[k + 1] - slope[k]) / (mid[k + 1] - mid[k]);
+    const y = out - integral[k];
+    return mid[k] + (2 * y) / (slope[k] + Math.sqrt(Math.max(0, slope[k] * slope[k] + 2 * c * y)));
   }
 
   /** The trade maximising out − r·delta (r: price of the input in units of the output), written into `into`. */
@@ -152,6 +160,18 @@ export class CurveTable {
     into.out = integral[k] + ((into.delta - mid[k]) * (slope[k] + rate)) / 2;
     into.dDelta = -width / fall;
   }
+}
+
+/** The k with values[k] ≤ x < values[k + 1], in increasing `values` that hold x before their last. */
+function intervalOf(values: Float64Array, x: number): number {
+  let k = 0;
+  let high = values.length - 1;
+  while (high - k > 1) {
+    const m = (k + high) >>> 1;
+    if (values[m] <= x) k = m;
+    else high = m;
+  }
+  return k;
 }
 
 /**

@@ -1,19 +1,20 @@
-// The optimal flow as paths for the router, which executes paths one after another: a decomposition of the flow into
-// paths, then shares that make the sequential execution trade what the flow planned.
+// The optimal flow as paths for the router, which executes paths one after another: the flow cut into paths (peel.ts),
+// those a transaction within the gas cap takes, then shares that make the sequential execution trade what the flow
+// planned.
 import { worthKeeping } from '../minShare.ts';
 import type { DualSolution } from './dualFlow.ts';
 import type { FlowNetwork } from './flowNetwork.ts';
 import type { PathGas } from './pathGas.ts';
+import { MAX_PEELED_PATHS, type Peeled, peelInOrder, peelInProportion } from './peel.ts';
 import { tradeOut } from './trades.ts';
 
 /**
- * Paths carrying less than this share of the input are not peeled: far below MIN_SPLIT_SHARE, as what a path yields
- * is known only after the share fitting (which then drops the paths not worth keeping), and far above the float
- * residue that peeling leaves on emptied trades.
+ * When the peel in execution order runs out of paths (before MAX_PEELED_PATHS) with more than this share of the input
+ * unplaced, the peel in proportion is fitted too and the better kept: the unplaced input is spread over the paths by
+ * scaling their shares, which can take them far from the flow (a long-tail token's price-moving trade whose in-order
+ * peel placed 63% of the input answered 0.9% less without the other).
  */
-const MIN_PEEL_SHARE = 1e-9;
-/** Most paths peeled. */
-const MAX_PATHS = 160;
+const UNPLACED_SHARE = 1e-3;
 /** Rounds of the share correction (each one float pass over the paths). */
 const SEQUENTIAL_ROUNDS = 6;
 /**
@@ -23,6 +24,11 @@ const SEQUENTIAL_ROUNDS = 6;
  * higher round moved a time-bound WPLS to USDC $10,000 answer from 99.9973% of the bound to 99.9947%.
  */
 const EARLIER_ROUND_GAIN = 1e-4;
+/**
+ * The fitting stops once every trade's replayed input is within this share of its planned one: the output then
+ * differs from the flow's by less than a hundredth of a basis point (a peel in execution order starts there).
+ */
+const FITTED = 1e-6;
 
 /** Paths as trade indices of the network, with their shares of the input (summing to 1). */
 export interface FlowPaths {
@@ -37,29 +43,33 @@ export interface FlowPaths {
 }
 
 /**
- * The flow's paths of at most `maxHops` trades: peeled from the flow, those a transaction within the gas cap takes
- * (all of them without `gas`), then shares fitted to sequential execution.
+ * The flow's paths of at most `maxHops` trades: peeled from the flow in execution order (and in proportion too when
+ * that leaves input unplaced, the better fit kept), those a transaction within the gas cap takes (all of them without
+ * `gas`), then shares fitted to sequential execution.
  * @example flowPaths(network, solveDual(network, disabled, prices), disabled, network.order, 4)
  */
 export function flowPaths(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number, gas?: PathGas): FlowPaths {
-  const peeled = withinCap(peel(network, solution, disabled, order, maxHops), gas);
-  const { shares, yields, output: fitted } = sequentialShares(network, peeled.paths, peeled.shares, peeled.inputPerShare);
+  const fitted = (peeled: Peeled) => {
+    const taken = withinCap(peeled, gas);
+    return { peeled: taken, ...sequentialShares(network, taken.paths, taken.shares, taken.inputs) };
+  };
+  const inOrder = peelInOrder(network, solution, disabled, order, maxHops);
+  let best = fitted(inOrder);
+  const placed = inOrder.shares.reduce((sum, share) => sum + share, 0);
+  if (placed < 1 - UNPLACED_SHARE && inOrder.paths.length < MAX_PEELED_PATHS) {
+    const inProportion = fitted(peelInProportion(network, solution, disabled, order, maxHops));
+    if (inProportion.output > best.output) best = inProportion;
+  }
+  const { peeled, shares, yields, output: fittedOutput } = best;
   const { trades } = network;
   // The fitting can take a path below the smallest share; with gas priced, the path optimiser's dropping then weighs
   // the gas of those it keeps for what they yield.
-  const kept = shares.map((_, p) => p).filter((p) => worthKeeping(shares[p], 1, () => yields[p], fitted));
+  const kept = shares.map((_, p) => p).filter((p) => worthKeeping(shares[p], 1, () => yields[p], fittedOutput));
   const sum = kept.reduce((total, p) => total + shares[p], 0);
   const paths = kept.map((p) => peeled.paths[p]);
   const keptShares = kept.map((p) => shares[p] / sum);
   const output = replayOnCurves(network, paths, keptShares, new Float64Array(trades.count), new Float64Array(trades.count));
   return { paths, shares: keptShares, capped: peeled.capped, gas: peeled.gas, output };
-}
-
-/** Peeled paths with their shares, and each trade's planned input per unit of share (see peel). */
-interface Peeled {
-  paths: number[][];
-  shares: number[];
-  inputPerShare: Float64Array;
 }
 
 /**
@@ -71,8 +81,7 @@ interface Peeled {
  */
 function withinCap(peeled: Peeled, gas: PathGas | undefined): Peeled & { capped: boolean; gas: number } {
   if (!gas) return { ...peeled, capped: false, gas: 0 };
-  const { paths, shares, inputPerShare } = peeled;
-  const inputs = paths.map((path, p) => path.map((i) => shares[p] * inputPerShare[i]));
+  const { paths, shares, inputs } = peeled;
   const density = paths.map((path, p) => shares[p] / gas.alone(path, inputs[p]));
   const offered = [...paths.keys()].sort((a, b) => density[b] - density[a] || a - b);
   const count = gas.count();
@@ -80,108 +89,9 @@ function withinCap(peeled: Peeled, gas: PathGas | undefined): Peeled & { capped:
   let keptCount = 0;
   for (const p of offered) if (count.fits(paths[p], inputs[p])) (kept[p] = 1), keptCount++;
   if (keptCount === paths.length) return { ...peeled, capped: false, gas: count.spent() };
-  if (keptCount === 0) return { paths: paths.slice(0, 1), shares: shares.slice(0, 1), inputPerShare, capped: true, gas: count.spent() };
+  if (keptCount === 0) return { paths: paths.slice(0, 1), shares: shares.slice(0, 1), inputs: inputs.slice(0, 1), capped: true, gas: count.spent() };
   const taken = [...paths.keys()].filter((p) => kept[p] === 1);
-  return { paths: taken.map((p) => paths[p]), shares: taken.map((p) => shares[p]), inputPerShare, capped: true, gas: count.spent() };
-}
-
-/**
- * Peeling: each token's throughput is divided among its active trades in proportion to their inputs (so the flow is
- * conserved at every token), then the widest path of at most `maxHops` hops (the one whose smallest trade carries
- * most) is taken out with that share, until what is left is below MIN_PEEL_SHARE or MAX_PATHS are found. Each peel
- * empties at least one trade, so a flow over k trades needs at most k paths. `inputPerShare[i]`: trade i's planned
- * input (normalised units) per unit of the source's input routed through it.
- */
-function peel(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array, maxHops: number): Peeled {
-  const { trades } = network;
-  const n = network.tokens.length;
-  const outflow = new Float64Array(n);
-  const active: number[] = [];
-  for (let i = 0; i < trades.count; i++) {
-    if (disabled[i] !== 0 || !(solution.delta[i] > 0)) continue;
-    active.push(i);
-    outflow[trades.from[i]] += solution.delta[i];
-  }
-  // Enabled trades go down `order` (the source highest): that is a topological order of the flow.
-  const rank = new Int32Array(n);
-  [...rank.keys()].sort((a, b) => order[b] - order[a] || a - b).forEach((slot, k) => (rank[slot] = k));
-  active.sort((a, b) => rank[trades.from[a]] - rank[trades.from[b]]);
-  const through = new Float64Array(n);
-  through[network.source] = 1;
-  const flow = new Float64Array(trades.count);
-  const inputPerShare = new Float64Array(trades.count);
-  for (const i of active) {
-    flow[i] = (through[trades.from[i]] * solution.delta[i]) / outflow[trades.from[i]];
-    inputPerShare[i] = solution.delta[i] / flow[i];
-    if (trades.to[i] >= 0) through[trades.to[i]] += flow[i];
-  }
-  // widest[h·(n + 1) + v]: the largest bottleneck of a path of h trades from the source to slot v (n: the target),
-  // and via[…] its last trade.
-  const width = n + 1;
-  const widest = new Float64Array((maxHops + 1) * width);
-  const via = new Int32Array((maxHops + 1) * width);
-  const paths: number[][] = [];
-  const shares: number[] = [];
-  // A trade left with less than MIN_PEEL_SHARE can be on no path worth peeling: it leaves the scan.
-  const live = active.filter((i) => flow[i] >= MIN_PEEL_SHARE);
-  const fromSlot = trades.from;
-  // The target's slot in the arrays below is n.
-  const toSlot = new Int32Array(trades.count);
-  for (let i = 0; i < trades.count; i++) toSlot[i] = trades.to[i] < 0 ? n : trades.to[i];
-  // The widest path regardless of length, in one pass over the live trades in topological order: most flows peel
-  // into short paths, and only when that path is too long does the search by hop count run.
-  const anyWidth = new Float64Array(width);
-  const anyHops = new Int32Array(width);
-  const anyVia = new Int32Array(width);
-  while (paths.length < MAX_PATHS) {
-    anyWidth.fill(0);
-    anyWidth[network.source] = Infinity;
-    for (const i of live) {
-      const w = Math.min(anyWidth[fromSlot[i]], flow[i]);
-      const to = toSlot[i];
-      const hops = anyHops[fromSlot[i]] + 1;
-      if (w > anyWidth[to] || (w === anyWidth[to] && w > 0 && hops < anyHops[to])) (anyWidth[to] = w), (anyHops[to] = hops), (anyVia[to] = i);
-    }
-    let path: number[];
-    let share: number;
-    if (anyHops[n] <= maxHops) {
-      share = anyWidth[n];
-      if (!(share >= MIN_PEEL_SHARE)) break;
-      path = traceBack(anyHops[n], (_, slot) => anyVia[slot], fromSlot, n);
-    } else {
-      widest.fill(0);
-      widest[network.source] = Infinity;
-      let hops = 0;
-      for (let h = 1; h <= maxHops; h++) {
-        for (const i of live) {
-          const w = Math.min(widest[(h - 1) * width + fromSlot[i]], flow[i]);
-          const at = h * width + toSlot[i];
-          if (w > widest[at]) (widest[at] = w), (via[at] = i);
-        }
-        if (widest[h * width + n] > widest[hops * width + n]) hops = h;
-      }
-      share = widest[hops * width + n];
-      if (hops === 0 || share < MIN_PEEL_SHARE) break;
-      path = traceBack(hops, (h, slot) => via[h * width + slot], fromSlot, n);
-    }
-    for (const i of path) flow[i] -= share;
-    paths.push(path);
-    shares.push(share);
-    let kept = 0;
-    for (const i of live) if (flow[i] >= MIN_PEEL_SHARE) live[kept++] = i;
-    live.length = kept;
-  }
-  return { paths, shares, inputPerShare };
-}
-
-/** The path of `hops` trades ending at slot `target`, from the last trade into each slot (at each hop count). */
-function traceBack(hops: number, lastInto: (hop: number, slot: number) => number, fromSlot: Int32Array, target: number): number[] {
-  const path = new Array<number>(hops);
-  for (let h = hops, slot = target; h > 0; h--) {
-    path[h - 1] = lastInto(h, slot);
-    slot = fromSlot[path[h - 1]];
-  }
-  return path;
+  return { paths: taken.map((p) => paths[p]), shares: taken.map((p) => shares[p]), inputs: taken.map((p) => inputs[p]), capped: true, gas: count.spent() };
 }
 
 /** Shares fitted to sequential execution, with each path's output and the total output (normalised units) at them. */
@@ -192,32 +102,32 @@ interface FittedShares {
 }
 
 /**
- * Shares for sequential execution. Executed one after another, paths that share a pool do not get the same rate from
- * it: the first gets the pool's best prices. Where such paths part after the pool, the shares the flow gives them
- * would send more than planned down the first one's branch. What the output depends on is each trade's total input,
- * so the shares are fitted to those (iterative proportional fitting): each round replays the paths in order on the
+ * Shares for sequential execution. What the output depends on is each trade's total input, and the peeled paths
+ * carry their planned inputs (`inputs`) only as peeled: not once the gas cap has left some out, nor where the peel
+ * left input unplaced (the shares are then scaled to the whole input), nor for a peel in proportion (peel.ts). So the
+ * shares are fitted to those totals (iterative proportional fitting): each round replays the paths in order on the
  * flow's curves (a pool gives each path the output between the cumulative inputs before and after it), then scales
  * each path's share by the geometric mean, over its trades, of planned over replayed total input.
  *
  * The fitting need not converge. Where a trade moves a pool's price far and its paths part after it, the first path's
  * branch gets many times its planned input, and the rounds can swing (a long-tail token's $30,000 into WPLS on the
- * default snapshot: 4.82, 5.38, 5.45, 4.93, 4.78, 5.05 and 5.33 × 10²⁴ raw units of WPLS, from the peeled shares on).
- * So every round's shares are replayed, and the last round's are kept unless an earlier round's output beats theirs
- * by more than EARLIER_ROUND_GAIN.
+ * default snapshot, from shares in proportion: 4.82, 5.38, 5.45, 4.93, 4.78, 5.05 and 5.33 × 10²⁴ raw units of
+ * WPLS). So every round's shares are replayed, and the last round's are kept unless an earlier round's output beats
+ * theirs by more than EARLIER_ROUND_GAIN.
  */
-function sequentialShares(network: FlowNetwork, paths: number[][], shares: number[], inputPerShare: Float64Array): FittedShares {
+function sequentialShares(network: FlowNetwork, paths: number[][], shares: number[], inputs: number[][]): FittedShares {
   const { trades } = network;
   const sum = shares.reduce((a, b) => a + b, 0);
   let current = shares.map((s) => s / sum);
   const planned = new Float64Array(trades.count);
-  paths.forEach((path, p) => path.forEach((i) => (planned[i] += current[p] * inputPerShare[i])));
+  paths.forEach((path, p) => path.forEach((i, k) => (planned[i] += inputs[p][k] / sum)));
   const fedIn = new Float64Array(trades.count);
   const fedOut = new Float64Array(trades.count);
   const yields = new Float64Array(paths.length);
   const best: FittedShares = { shares: current, yields: new Float64Array(paths.length), output: -Infinity };
   for (let round = 0; ; round++) {
     const output = replayOnCurves(network, paths, current, fedIn, fedOut, yields);
-    if (round === SEQUENTIAL_ROUNDS) return best.output > output * (1 + EARLIER_ROUND_GAIN) ? best : { shares: current, yields, output };
+    if (round === SEQUENTIAL_ROUNDS || fits(paths, planned, fedIn)) return best.output > output * (1 + EARLIER_ROUND_GAIN) ? best : { shares: current, yields, output };
     if (output > best.output) {
       best.shares = current;
       best.yields.set(yields);
@@ -232,6 +142,12 @@ function sequentialShares(network: FlowNetwork, paths: number[][], shares: numbe
     const scaledSum = scaled.reduce((a, b) => a + b, 0);
     current = scaled.map((s) => s / scaledSum);
   }
+}
+
+/** Whether every trade of the paths was fed its planned input, within FITTED. */
+function fits(paths: number[][], planned: Float64Array, fedIn: Float64Array): boolean {
+  for (const path of paths) for (const i of path) if (!(Math.abs(fedIn[i] - planned[i]) <= FITTED * planned[i])) return false;
+  return true;
 }
 
 /**

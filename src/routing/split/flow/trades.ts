@@ -179,3 +179,10 @@ export function tradeOut(trades: Trades, i: number, delta: number): number {
   if (!table) return (trades.gamma[i] * trades.reserveOut[i] * delta) / (trades.reserveIn[i] + trades.gamma[i] * delta);
   return table.outAt(delta * trades.inScale[i]) * trades.outScale[i];
 }
+
+/** Trade i's input for `out` of output (normalised units): the inverse of tradeOut (`out` below what the curve can give). */
+export function tradeIn(trades: Trades, i: number, out: number): number {
+  const table = trades.table[i];
+  if (!table) return (trades.reserveIn[i] * out) / (trades.gamma[i] * (trades.reserveOut[i] - out));
+  return table.inFor(out / trades.outScale[i]) / trades.inScale[i];
+}
