@@ -200,6 +200,18 @@ test('a multi-token pool serves one token pair in the flow\'s paths, even when t
   }
 });
 
+test('each choice of one pair per contested pool is solved when there are few, and the one of highest bound kept', () => {
+  // WPLS → USDC, $100: the kept round left two multi-token pools with two paying pairs each. Keeping each pool's most
+  // profitable pair gave a bound of 100,314,302 raw USDC; the other pair of one of them, 100,343,737.
+  const graph = onDefaultSnapshot();
+  const [from, to] = [graph.tokenIndex(loadPreset().wrappedNative.address), graph.tokenIndex('0x15D38573d2feeb82e7ad5187aB8c1D52810B1f07')];
+  const amountIn = 3_333_333_333_333_333_277_409_280;
+  const { tokens } = candidateSearch(graph, from, to, amountIn, OPTIONS);
+  const flow = flowRouting(graph, from, to, amountIn, tokens.tokensAt, { platformCode: -1, maxHops: 6 })!;
+  assert.ok(flow.bound > 100_340_000, `bound ${flow.bound}`);
+  assert.ok(flow.routings[0].estimate > 100_340_000, `estimate ${flow.routings[0].estimate}`);
+});
+
 test('paths peeled in execution order trade what the flow planned where the input moves a shared pool far', () => {
   // A long-tail token into WPLS ($10,000, $30,000 and $100,000 of it): most of the input crosses a pool it moves far,
   // and the paths part after it, so the first path gets many times the average rate of the last. Peeled in proportion

@@ -4,7 +4,8 @@
 // (tokenOrder.ts), and solves again when that enables other trades.
 //
 // The relaxation also lets a multi-token pool trade several of its pairs at once, which a split of paths cannot do (a
-// pool serves one use across a split): after each solve, the lesser pairs of a contested pool are disabled.
+// pool serves one use across a split): after each solve, the lesser pairs of a contested pool are disabled
+// (contestedPools.ts).
 //
 // Chains through long-tail tokens (chainIndex.ts) join from the second solve on: with dozens of chains on a token, the
 // first solve's prices ordered some networks worse (a long-tail token's $1,000 into USDC: 0.1% less output). Rounds
@@ -13,6 +14,7 @@
 import { late } from '../deadline.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
 import { type FlowNetwork, againstOrder, zeroFlowPrices } from './flowNetwork.ts';
+import { disableContested, otherPairChoices } from './contestedPools.ts';
 import { byPrice, byPriceKeepingFlow } from './tokenOrder.ts';
 
 /**
@@ -96,7 +98,8 @@ export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFl
   let solved: SolvedFlow = kept;
   // The kept solve left a pool with two paying pairs: the paths would use it twice, which a split cannot (and the path
   // optimiser would start from part of the flow only). Solved once more with the lesser pairs disabled, and with the
-  // chains when it was the first. (A chain runs into the target or out of the source: no order disables it.)
+  // chains when it was the first (a chain runs into the target or out of the source: no order disables it); then, when
+  // there are few, with each other choice of pairs (contestedPools.ts), the one of highest bound kept.
   const chainsOff = kept.round === 0 && chainCount > 0;
   if ((kept.contestedCount > 0 || chainsOff) && !late(limits)) {
     const disabled = new Uint8Array(count);
@@ -106,6 +109,11 @@ export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFl
     // its chains pay (when all its trades are chains, near zero), and a warm start from there does not recover.
     if (chainsOff) start[network.source] = zeroFlowPrices(network, disabled, kept.order)[network.source];
     solved = solveAgain(network, kept.order, disabled, start, !chainsOff, limits);
+    for (const other of otherPairChoices(network, kept.solution, kept.disabled, kept.contested, isChain)) {
+      if (late(limits)) break;
+      const again = solveAgain(network, kept.order, other, start, !chainsOff, limits);
+      if (again.solution.bound > solved.solution.bound) solved = again;
+    }
   }
   const dropped = chainsToDrop(network, solved, isChain, limits);
   if (dropped.length > 0 && !late(limits)) {
@@ -138,24 +146,4 @@ function chainsToDrop(network: FlowNetwork, solved: SolvedFlow, isChain: Uint8Ar
     if (small || unpaid) dropped.push(i);
   }
   return dropped;
-}
-
-/** Keeps the most profitable active pair of each pool, marking the others in `contested`; returns how many. */
-function disableContested(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, contested: Uint8Array): number {
-  const best = new Map<number, number>();
-  let changed = 0;
-  const { pool } = network.trades;
-  for (let i = 0; i < network.trades.count; i++) {
-    if (disabled[i] !== 0 || !(solution.delta[i] > 0)) continue;
-    const other = best.get(pool[i]);
-    if (other === undefined) {
-      best.set(pool[i], i);
-      continue;
-    }
-    const [keep, drop] = solution.profit[i] > solution.profit[other] ? [i, other] : [other, i];
-    best.set(pool[i], keep);
-    contested[drop] = 1;
-    changed++;
-  }
-  return changed;
 }
