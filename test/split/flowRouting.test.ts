@@ -226,6 +226,18 @@ test('paths peeled in execution order trade what the flow planned where the inpu
   }
 });
 
+test('where the peel in execution order runs out of paths with input unplaced, the better fit of a peel in proportion is kept', () => {
+  // A pair of the advanced latency mix: the paths peeled in execution order placed 63% of the input before no path of
+  // 6 hops or fewer was left, and the rest spread over them took them far from the flow. The flow's exact answer was
+  // 24,922,746,774,006,860,547 raw units that way, and 25,110,351,728,681,524,216 with the peel in proportion kept.
+  const graph = onDefaultSnapshot();
+  const [from, to] = [graph.tokenIndex('0x3Ec9D1E806d9c8C7f41cD6536d57ED397F8c7d22'), graph.tokenIndex('0xe3eb40e134684fd3Bec922536474fab764D24908')];
+  const amountIn = 5_170_849_955_621n;
+  const { tokens } = candidateSearch(graph, from, to, Number(amountIn), OPTIONS);
+  const flow = flowQuote(graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+  assert.ok(flow.amountOut > 25_000_000_000_000_000_000n, `${flow.amountOut}`);
+});
+
 test('the flow keeps a path that carries a tiny share of the input when it yields much of the output', () => {
   // A long-tail token's $1.9M into another: two of the flow's nine paths carry less than 0.01% of the input each, and
   // they yield 87% of the output (through pools whose prices are far off). Dropped for their input share, the flow's
