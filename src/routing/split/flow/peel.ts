@@ -13,7 +13,10 @@ const MIN_PEEL_SHARE = 1e-9;
 /** Most paths peeled. */
 export const MAX_PEELED_PATHS = 160;
 
-/** Peeled paths (trade indices) with their shares of the input, and the input (normalised units) each puts into each of its trades. */
+/**
+ * Peeled paths (trade indices) with their shares of the input, and the input (normalised units) each path puts into
+ * each of its trades.
+ */
 export interface Peeled {
   paths: number[][];
   shares: number[];
