@@ -27,6 +27,14 @@ type Hand = ReturnType<typeof handGraph>;
 let defaultGraph: GraphView | undefined;
 const onDefaultSnapshot = () => (defaultGraph ??= new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), loadPreset(), 1)));
 
+/** The flow's exact answer on the default snapshot for `amountIn` of token `from` into `to` (addresses). */
+function snapshotFlow(from: string, to: string, amountIn: bigint) {
+  const graph = onDefaultSnapshot();
+  const [a, b] = [graph.tokenIndex(from), graph.tokenIndex(to)];
+  const { tokens } = candidateSearch(graph, a, b, Number(amountIn), OPTIONS);
+  return flowQuote(graph, a, b, amountIn, tokens.tokensAt, OPTIONS)!;
+}
+
 function flowOf(h: Hand, amountIn: bigint) {
   const [from, to] = [h.token('WPLS'), h.token('USDC')];
   const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
@@ -217,11 +225,8 @@ test('paths peeled in execution order trade what the flow planned where the inpu
   // and the paths part after it, so the first path gets many times the average rate of the last. Peeled in proportion
   // to the flow, with the shares then fitted to sequential execution (whose rounds swing there), the flow's exact
   // answer was 2.6%, 3.6% and 5.0% below its dual bound; peeled in execution order, 0.004%, 0.002% and 0.06%.
-  const graph = onDefaultSnapshot();
-  const [from, to] = [graph.tokenIndex('0xCc01cF20b905a35964D09f4B4d2eaB1257559244'), graph.tokenIndex(loadPreset().wrappedNative.address)];
   for (const amountIn of [319_407_805_607_848_298_651_293_057_024n, 958_223_416_823_545_036_691_367_526_400n, 3_194_078_056_078_483_549_462_883_991_552n]) {
-    const { tokens } = candidateSearch(graph, from, to, Number(amountIn), OPTIONS);
-    const flow = flowQuote(graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+    const flow = snapshotFlow('0xCc01cF20b905a35964D09f4B4d2eaB1257559244', loadPreset().wrappedNative.address, amountIn);
     assert.ok(flow.relativeGap < 0.001, `${amountIn}: ${flow.amountOut} is ${flow.relativeGap} below the bound`);
   }
 });
@@ -230,11 +235,7 @@ test('where the peel in execution order runs out of paths with input unplaced, t
   // A pair of the advanced latency mix: the paths peeled in execution order placed 63% of the input before no path of
   // 6 hops or fewer was left, and the rest spread over them took them far from the flow. The flow's exact answer was
   // 24,922,746,774,006,860,547 raw units that way, and 25,110,351,728,681,524,216 with the peel in proportion kept.
-  const graph = onDefaultSnapshot();
-  const [from, to] = [graph.tokenIndex('0x3Ec9D1E806d9c8C7f41cD6536d57ED397F8c7d22'), graph.tokenIndex('0xe3eb40e134684fd3Bec922536474fab764D24908')];
-  const amountIn = 5_170_849_955_621n;
-  const { tokens } = candidateSearch(graph, from, to, Number(amountIn), OPTIONS);
-  const flow = flowQuote(graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+  const flow = snapshotFlow('0x3Ec9D1E806d9c8C7f41cD6536d57ED397F8c7d22', '0xe3eb40e134684fd3Bec922536474fab764D24908', 5_170_849_955_621n);
   assert.ok(flow.amountOut > 25_000_000_000_000_000_000n, `${flow.amountOut}`);
 });
 
@@ -242,11 +243,8 @@ test('the flow keeps a path that carries a tiny share of the input when it yield
   // A long-tail token's $1.9M into another: two of the flow's nine paths carry less than 0.01% of the input each, and
   // they yield 87% of the output (through pools whose prices are far off). Dropped for their input share, the flow's
   // exact answer was 1.15e23 raw units; with them, 1.60e23.
-  const graph = onDefaultSnapshot();
-  const [from, to] = [graph.tokenIndex('0xd7515f7F029B8e721D9BC065686f6b47dF26dc74'), graph.tokenIndex('0xbb1f1217BA44eDA2Ad26D4302BB1577fBF71Ff02')];
   const amountIn = 63_920_872_120_099_386_864_068_198_400n;
-  const { tokens } = candidateSearch(graph, from, to, Number(amountIn), OPTIONS);
-  const flow = flowQuote(graph, from, to, amountIn, tokens.tokensAt, OPTIONS)!;
+  const flow = snapshotFlow('0xd7515f7F029B8e721D9BC065686f6b47dF26dc74', '0xbb1f1217BA44eDA2Ad26D4302BB1577fBF71Ff02', amountIn);
   const tiny = flow.legs.filter((leg) => leg.amountIn * 10_000n < amountIn);
   assert.ok(tiny.length > 0, `${flow.legs.map((leg) => leg.amountIn)}`);
   assert.ok(flow.amountOut > 150_000n * 10n ** 18n, `${flow.amountOut}`);
