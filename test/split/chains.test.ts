@@ -81,6 +81,8 @@ test('a request also takes the best chains between each token of its network and
     pairChains(h.graph, mid, usdc).map((c) => [c.from, c.via, c.to, c.pool, c.localIn, c.localOut, c.viaPool, c.viaLocalIn, c.viaLocalOut]),
     [[mid, xmid, usdc, 2, h.hop(2, 'MID', 'XMID').localIn, h.hop(2, 'MID', 'XMID').localOut, 3, h.hop(3, 'XMID', 'USDC').localIn, h.hop(3, 'XMID', 'USDC').localOut]],
   );
+  // Found once per graph version: a later request gets the same list.
+  assert.equal(pairChains(h.graph, mid, usdc), pairChains(h.graph, mid, usdc));
   // The other way, the chain loses the fees twice: below the 99% floor.
   assert.deepEqual(pairChains(h.graph, usdc, mid), []);
   const vias = (members: number[]) => networkChains(h.graph, wpls, usdc, new Set(members), -1).map((c) => c.via);
