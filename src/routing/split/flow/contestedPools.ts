@@ -34,12 +34,19 @@ export function disableContested(network: FlowNetwork, solution: DualSolution, d
 
 /**
  * The trades left out (as `disabled` arrays) by each choice of one pair per contested pool other than the most
- * profitable pairs that `contested` keeps: a pool's pairs are those the solve paid through or found contested, among
- * the trades `disabled` leaves (chains aside: a chain's pool is its first). None when there are more than
- * MAX_PAIR_CHOICES choices.
- * @example otherPairChoices(network, kept.solution, kept.disabled, kept.contested, isChain)
+ * profitable pairs that `contested` keeps, whose trades left out are `greedy`: a pool's pairs are those the solve paid
+ * through or found contested, among the trades `disabled` leaves (chains aside: a chain's pool is its first). None
+ * when there are more than MAX_PAIR_CHOICES choices.
+ * @example otherPairChoices(network, kept.solution, kept.disabled, kept.contested, isChain, greedy)
  */
-export function otherPairChoices(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, contested: Uint8Array, isChain: Uint8Array): Uint8Array[] {
+export function otherPairChoices(
+  network: FlowNetwork,
+  solution: DualSolution,
+  disabled: Uint8Array,
+  contested: Uint8Array,
+  isChain: Uint8Array,
+  greedy: Uint8Array,
+): Uint8Array[] {
   const count = network.trades.count;
   const pairsOf = new Map<number, number[]>();
   for (let i = 0; i < count; i++) {
@@ -53,11 +60,9 @@ export function otherPairChoices(network: FlowNetwork, solution: DualSolution, d
   const pools = [...pairsOf.values()].filter((pairs) => pairs.length > 1).map((pairs) => pairs.sort((a, b) => contested[a] - contested[b]));
   const choices = pools.reduce((product, pairs) => product * pairs.length, 1);
   if (pools.length === 0 || choices > MAX_PAIR_CHOICES) return [];
-  const base = new Uint8Array(count);
-  for (let i = 0; i < count; i++) base[i] = (disabled[i] | contested[i]) & (isChain[i] ^ 1);
   const others: Uint8Array[] = [];
   for (let choice = 1; choice < choices; choice++) {
-    const left = base.slice();
+    const left = greedy.slice();
     let rest = choice;
     for (const pairs of pools) {
       const kept = pairs[rest % pairs.length];

@@ -109,7 +109,7 @@ export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFl
     // its chains pay (when all its trades are chains, near zero), and a warm start from there does not recover.
     if (chainsOff) start[network.source] = zeroFlowPrices(network, disabled, kept.order)[network.source];
     solved = solveAgain(network, kept.order, disabled, start, !chainsOff, limits);
-    for (const other of otherPairChoices(network, kept.solution, kept.disabled, kept.contested, isChain)) {
+    for (const other of otherPairChoices(network, kept.solution, kept.disabled, kept.contested, isChain, disabled)) {
       if (late(limits)) break;
       const again = solveAgain(network, kept.order, other, start, !chainsOff, limits);
       if (again.solution.bound > solved.solution.bound) solved = again;
