@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { splitGasMeter } from '../../src/routing/gasModel.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
-import { chainsOf, networkChains } from '../../src/routing/split/flow/chainIndex.ts';
+import { chainsOf, networkChains, pairChains } from '../../src/routing/split/flow/chainIndex.ts';
 import { flowNetwork, tradeHops } from '../../src/routing/split/flow/flowNetwork.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { tradeOut } from '../../src/routing/split/flow/trades.ts';
@@ -56,6 +56,40 @@ test('a token\'s chains run through its long-tail neighbours within 1% of the ma
   assert.deepEqual(chainsOf(h.graph, wpls, 'into').filter((c) => c.from === usdc).map((c) => c.via), [h.token('DEAR')]);
 });
 
+test('a request also takes the best chains between each token of its network and the target, beyond the target\'s best', () => {
+  // 130 long-tail tokens between WPLS and USDC, each a chain 0.4% above the market; MID (pooled with WPLS at par) has one
+  // through XMID, 0.1% below the market: below all 128 of USDC's best chains.
+  const tails = Array.from({ length: 130 }, (_, k) => `T${k}`);
+  const h = handGraph(
+    [...TOKENS, ...['MID', 'XMID', ...tails].map((symbol) => ({ symbol, decimals: 18 }))],
+    [
+      { tokens: ['WPLS', 'USDC'], reserves: [10_000_000_000n * E18, 300_000n * E6] },
+      { tokens: ['WPLS', 'MID'], reserves: [1_000_000_000n * E18, 1_000_000_000n * E18] },
+      { tokens: ['MID', 'XMID'], reserves: [100_000_000n * E18, 100_000_000n * E18] },
+      { tokens: ['XMID', 'USDC'], reserves: [100_000_000n * E18, 3_015n * E6] },
+      ...tails.flatMap((tail) => [
+        { tokens: ['WPLS', tail] as [string, string], reserves: [100_000_000n * E18, 100_000_000n * E18] as [bigint, bigint] },
+        { tokens: [tail, 'USDC'] as [string, string], reserves: [100_000_000n * E18, 3_030n * E6] as [bigint, bigint] },
+      ]),
+    ],
+  );
+  const [wpls, usdc, mid, xmid] = [h.token('WPLS'), h.token('USDC'), h.token('MID'), h.token('XMID')];
+  const best = chainsOf(h.graph, usdc, 'into');
+  assert.equal(best.length, 128);
+  assert.ok(best.every((c) => c.via !== xmid));
+  assert.deepEqual(
+    pairChains(h.graph, mid, usdc).map((c) => [c.from, c.via, c.to, c.pool, c.localIn, c.localOut, c.viaPool, c.viaLocalIn, c.viaLocalOut]),
+    [[mid, xmid, usdc, 2, h.hop(2, 'MID', 'XMID').localIn, h.hop(2, 'MID', 'XMID').localOut, 3, h.hop(3, 'XMID', 'USDC').localIn, h.hop(3, 'XMID', 'USDC').localOut]],
+  );
+  // Found once per graph version: a later request gets the same list.
+  assert.equal(pairChains(h.graph, mid, usdc), pairChains(h.graph, mid, usdc));
+  // The other way, the chain loses the fees twice: below the 99% floor.
+  assert.deepEqual(pairChains(h.graph, usdc, mid), []);
+  const vias = (members: number[]) => networkChains(h.graph, wpls, usdc, new Set(members), -1).map((c) => c.via);
+  assert.ok(vias([wpls, mid]).includes(xmid));
+  assert.ok(!vias([wpls]).includes(xmid));
+});
+
 test('the network takes a chain as one UniV2 trade whose curve is the two pools\' composition, and executes it as two hops', () => {
   const h = chainGraph();
   const [wpls, usdc] = [h.token('WPLS'), h.token('USDC')];
@@ -78,12 +112,12 @@ test('a request keeps one chain per long-tail token, from a token of its network
   const h = chainGraph();
   const [wpls, usdc] = [h.token('WPLS'), h.token('USDC')];
   const members = new Set([wpls]);
-  assert.deepEqual(networkChains(h.graph, wpls, usdc, (t) => members.has(t), -1).map((c) => c.via), [h.token('TAIL')]);
+  assert.deepEqual(networkChains(h.graph, wpls, usdc, members, -1).map((c) => c.via), [h.token('TAIL')]);
   // TAIL inside the network: no chain through it.
   members.add(h.token('TAIL'));
-  assert.deepEqual(networkChains(h.graph, wpls, usdc, (t) => members.has(t), -1), []);
+  assert.deepEqual(networkChains(h.graph, wpls, usdc, members, -1), []);
   // Pools of another platform only: none.
-  assert.deepEqual(networkChains(h.graph, wpls, usdc, (t) => t === wpls, 0), []);
+  assert.deepEqual(networkChains(h.graph, wpls, usdc, new Set([wpls]), 0), []);
 });
 
 test('the flow splits between the direct pool and a chain outside its tokens, at the closed-form optimum', () => {
@@ -167,8 +201,8 @@ test('a later graph version takes the chains over for up to 64 versions, and a q
     { version: 1_065 },
   );
   assert.equal(chainsOf(reordered.graph, usdc, 'into'), again);
-  assert.deepEqual(networkChains(refreshed.graph, wpls, usdc, (t) => t === wpls, -1).map((c) => [c.pool, c.viaPool]), [[1, 2]]);
-  assert.deepEqual(networkChains(reordered.graph, wpls, usdc, (t) => t === wpls, -1), []);
+  assert.deepEqual(networkChains(refreshed.graph, wpls, usdc, new Set([wpls]), -1).map((c) => [c.pool, c.viaPool]), [[1, 2]]);
+  assert.deepEqual(networkChains(reordered.graph, wpls, usdc, new Set([wpls]), -1), []);
   // Graphs of one version number are unrelated.
   assert.notEqual(chainsOf(chainGraph({ version: 1_065 }).graph, usdc, 'into'), again);
 });

@@ -231,6 +231,14 @@ test('paths peeled in execution order trade what the flow planned where the inpu
   }
 });
 
+test('the chains between the tokens of the network and the target raise a long-tail token\'s price-moving trade into WPLS', () => {
+  // tail#300 of the routing-quality benchmark, $30,000 into WPLS: its flow reaches WPLS through tokens that few of
+  // WPLS's best chains start from. With only those, the flow's exact answer was 5,575,232,292,988,829,665,498,208 raw
+  // units; with each member's own best chains into WPLS, 5,679,248,210,419,471,331,394,469 (+1.9%).
+  const flow = snapshotFlow('0xCc01cF20b905a35964D09f4B4d2eaB1257559244', loadPreset().wrappedNative.address, 958_223_416_823_545_036_691_367_526_400n);
+  assert.ok(flow.amountOut > 5_650_000_000_000_000_000_000_000n, `${flow.amountOut}`);
+});
+
 test('where the peel in execution order runs out of paths with input unplaced, the better fit of a peel in proportion is kept', () => {
   // A pair of the advanced latency mix: the paths peeled in execution order placed 63% of the input before no path of
   // 6 hops or fewer was left, and the rest spread over them took them far from the flow. The flow's exact answer was

@@ -59,7 +59,7 @@ export function flowNetwork(
   // Each token pair's chains join its pools' trades: the dual scans a pair's trades together.
   const chainsByPair = new Map<number, Chain[]>();
   const pairKey = (slotIn: number, slotOut: number) => slotIn * (members.length + 1) + slotOut + 1;
-  for (const chain of networkChains(graph, from, to, (t) => slotOf.has(t), platformCode)) {
+  for (const chain of networkChains(graph, from, to, new Set(members), platformCode)) {
     const key = pairKey(slotOf.get(chain.from)!, chain.to === to ? -1 : slotOf.get(chain.to)!);
     const list = chainsByPair.get(key);
     if (list) list.push(chain);
