@@ -247,6 +247,14 @@ test('where the peel in execution order runs out of paths with input unplaced, t
   assert.ok(flow.amountOut > 25_000_000_000_000_000_000n, `${flow.amountOut}`);
 });
 
+test('where the rounds of the share fitting swing, an earlier round\'s shares are kept when they yield more', () => {
+  // A pair of the advanced latency mix: the paths' shares, fitted round by round to sequential execution, swing, and
+  // the last round's yield 42% less on the flow's curves than an earlier one's. The flow's exact answer was
+  // 1,635,193,984,314,473,630 raw units with the last round's shares, and 2,590,268,601,836,159,632 with the earlier.
+  const flow = snapshotFlow('0x551aAacD4404e6d59bFD33601B65344156f20d7d', '0xa0beEaD89fEe6193a5E6e15CaaA1D5A3F46b7A37', 57_115_176_965_384_900n);
+  assert.ok(flow.amountOut > 2_400_000_000_000_000_000n, `${flow.amountOut}`);
+});
+
 test('the flow keeps a path that carries a tiny share of the input when it yields much of the output', () => {
   // A long-tail token's $1.9M into another: two of the flow's nine paths carry less than 0.01% of the input each, and
   // they yield 87% of the output (through pools whose prices are far off). Dropped for their input share, the flow's
