@@ -8,6 +8,7 @@ const BENCHMARKS = [
   'bench/routingLatency.ts',
   'bench/advancedLatency.ts',
   'bench/routingQuality.ts',
+  'bench/flowAnytime.ts',
   'bench/flowScaling.ts',
   'bench/startup.ts',
   'bench/httpLoad.ts',

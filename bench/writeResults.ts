@@ -46,7 +46,7 @@ if (section('Exact swap cost per pool kind (tinybench)', swaps)) {
   lines.push('');
 }
 
-for (const extra of ['advancedLatency', 'routingQuality', 'flowScaling']) {
+for (const extra of ['advancedLatency', 'routingQuality', 'flowAnytime', 'flowScaling']) {
   const md = new URL(`results/${extra}.md`, import.meta.url);
   if (existsSync(md)) lines.push(readFileSync(md, 'utf8').trim(), '');
 }
