@@ -11,8 +11,8 @@
 // best few between each token of its network and the end (pairChains), found when first asked for. A later graph
 // version takes the chains found on an earlier one over for up to REFRESH_VERSIONS versions (reserves move, and new
 // pools are added at the end of the pool list, so a found chain stays a candidate: each is checked against the
-// version's pools when a quote takes it, and priced at the version's own reserves); then they are found again. A worker finds the deepest tokens' chains when a version
-// arrives (warmChains).
+// version's pools when a quote takes it, and priced at the version's own reserves); then they are found again. A
+// worker finds the deepest tokens' chains when a version arrives (warmChains).
 import type { GraphView } from '../../../graph/graphView.ts';
 import { EDGE_STRIDE, EdgeField, V2_FLOAT_STRIDE } from '../../../graph/layout.ts';
 

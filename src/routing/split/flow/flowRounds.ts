@@ -108,6 +108,8 @@ export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFl
     // With the chains on, the source must sell again from above: its price in the first solve can be far below what
     // its chains pay (when all its trades are chains, near zero), and a warm start from there does not recover.
     if (chainsOff) start[network.source] = zeroFlowPrices(network, disabled, kept.order)[network.source];
+    // Kept even when the deadline cuts it: it starts from the kept solve's prices (with the chains on, it takes a first
+    // step), and the kept solve's own flow uses a pool twice or leaves the chains out.
     solved = solveAgain(network, kept.order, disabled, start, !chainsOff, limits);
     for (const other of otherPairChoices(network, kept.solution, kept.disabled, kept.contested, isChain, disabled)) {
       if (late(limits)) break;
@@ -115,8 +117,8 @@ export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFl
       if (!again.solution.cut && again.solution.bound > solved.solution.bound) solved = again;
     }
   }
-  // A re-solve the deadline cut replaces no solve that ran to its stopping rule (see cutReplaces); one without the
-  // small chains keeps them, for a gain below a hundredth of a basis point each.
+  // Cut by the deadline, the solve without the small chains is not kept (its bound and flow are not its optimum's, see
+  // cutReplaces): the chains it would drop stay, each worth under a hundredth of a basis point.
   const dropped = chainsToDrop(network, solved, isChain, limits);
   if (dropped.length > 0 && !late(limits)) {
     const disabled = solved.disabled.slice();
