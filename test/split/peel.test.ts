@@ -83,3 +83,41 @@ test('a trade\'s input for a given output inverts its output, on UniV2 trades an
   for (const delta of [1e5, 7.77e7, 1e10, 3e12, 2e13, 1e15]) assert.ok(relative(table.inFor(table.outAt(delta)), delta) < 1e-9, `table at ${delta}`);
   assert.equal(table.inFor(0), 0);
 });
+
+test('a peel given an order against a trade of the flow still takes only real paths, and places the whole flow', { timeout: 20_000 }, () => {
+  // WPLS into USDC through X, reached the long way (Y, W) and, wider, the short way (Z): given an order with Z after
+  // X, a scan in that order finds the wider way into X only after X's trade to USDC, and the peel traced the long way's
+  // hop count along the short way (a "path" starting with a trade not on the flow, taken again and again).
+  const tokens = [TOKENS[0], TOKENS[1], ...['Y', 'W', 'X', 'Z'].map((symbol) => ({ symbol, decimals: 18 }))];
+  const deep = 5_000_000n * E18;
+  const h = handGraph(tokens, [
+    { tokens: ['WPLS', 'Y'], reserves: [1_000_000n * E18, 1_000_000n * E18] },
+    { tokens: ['Y', 'W'], reserves: [1_000_000n * E18, 1_000_000n * E18] },
+    { tokens: ['W', 'X'], reserves: [1_000_000n * E18, 1_000_000n * E18] },
+    { tokens: ['WPLS', 'Z'], reserves: [deep, deep] },
+    { tokens: ['Z', 'X'], reserves: [deep, deep] },
+    { tokens: ['X', 'USDC'], reserves: [20_000_000n * E18, 20_000_000n * E6] },
+  ]);
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const amountIn = 1e24;
+  const network = flowNetwork(h.graph, from, to, [[to], [h.token('X')], [h.token('W'), h.token('Z')], [h.token('Y'), from]], amountIn, -1);
+  const slot = (symbol: string) => (symbol === 'USDC' ? -1 : network.tokens.indexOf(h.token(symbol)));
+  const ways = [['WPLS', 'Y'], ['Y', 'W'], ['W', 'X'], ['WPLS', 'Z'], ['Z', 'X'], ['X', 'USDC']].map(([a, b]) => [slot(a), slot(b)]);
+  const disabled = Uint8Array.from({ length: network.trades.count }, (_, i) =>
+    ways.some(([a, b]) => network.trades.from[i] === a && network.trades.to[i] === b) ? 0 : 1,
+  );
+  const solution = solveDual(network, disabled, zeroFlowPrices(network, disabled, network.order));
+  // The flow takes both ways.
+  for (let i = 0; i < network.trades.count; i++) if (disabled[i] === 0) assert.ok(solution.delta[i] > 0, `trade ${i} unused`);
+  const against = network.order.slice();
+  against[slot('Z')] = against[slot('X')] - 0.5;
+  const peeled = peelInOrder(network, solution, disabled, against, 6);
+  for (const path of peeled.paths) {
+    assert.equal(network.trades.from[path[0]], network.source);
+    path.slice(1).forEach((i, k) => assert.equal(network.trades.from[i], network.trades.to[path[k]], `path ${path}`));
+    assert.equal(network.trades.to[path.at(-1)!], -1);
+  }
+  assert.deepEqual(peeled.paths.map((path) => path.length).sort(), [3, 4]);
+  // Within the dual's tolerance of the flow's balance at each token.
+  assert.ok(relative(peeled.shares.reduce((sum, share) => sum + share, 0), 1) < 1e-6, `${peeled.shares}`);
+});

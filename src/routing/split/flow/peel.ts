@@ -80,16 +80,13 @@ export function peelInProportion(network: FlowNetwork, solution: DualSolution, d
 function flowShares(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, order: Float64Array): { active: number[]; share: Float64Array } {
   const { trades } = network;
   const n = network.tokens.length;
+  const used: number[] = [];
+  for (let i = 0; i < trades.count; i++) if (disabled[i] === 0 && solution.delta[i] > 0) used.push(i);
+  const rank = flowRank(network, used, order);
+  // A trade against the rank lies on a cycle of the flow: left out, as a path cannot take it.
+  const active = used.filter((i) => trades.to[i] < 0 || rank[trades.from[i]] < rank[trades.to[i]]);
   const outflow = new Float64Array(n);
-  const active: number[] = [];
-  for (let i = 0; i < trades.count; i++) {
-    if (disabled[i] !== 0 || !(solution.delta[i] > 0)) continue;
-    active.push(i);
-    outflow[trades.from[i]] += solution.delta[i];
-  }
-  // Enabled trades go down `order` (the source highest): that is a topological order of the flow.
-  const rank = new Int32Array(n);
-  [...rank.keys()].sort((a, b) => order[b] - order[a] || a - b).forEach((slot, k) => (rank[slot] = k));
+  for (const i of active) outflow[trades.from[i]] += solution.delta[i];
   active.sort((a, b) => rank[trades.from[a]] - rank[trades.from[b]]);
   const through = new Float64Array(n);
   through[network.source] = 1;
@@ -99,6 +96,33 @@ function flowShares(network: FlowNetwork, solution: DualSolution, disabled: Uint
     if (trades.to[i] >= 0) through[trades.to[i]] += share[i];
   }
   return { active, share };
+}
+
+/**
+ * Each slot's place in a topological order of the `used` trades: next, of the slots whose inputs are all placed, the
+ * one highest in `order` (the source first). The enabled trades go down the order they were solved in, which this
+ * then is; but the peel scans trades in this order and traces paths back by their hop counts, so a trade against it
+ * would make it trace a path that is none and take it again and again. Where no slot is free (a cycle), the highest
+ * is placed anyway.
+ */
+function flowRank(network: FlowNetwork, used: number[], order: Float64Array): Int32Array {
+  const n = network.tokens.length;
+  const { from, to } = network.trades;
+  const inputsLeft = new Int32Array(n);
+  const next: number[][] = network.tokens.map(() => []);
+  for (const i of used) if (to[i] >= 0) inputsLeft[to[i]]++, next[from[i]].push(to[i]);
+  const free = (slot: number) => inputsLeft[slot] === 0;
+  const rank = new Int32Array(n).fill(-1);
+  for (let place = 0; place < n; place++) {
+    let pick = -1;
+    for (let slot = 0; slot < n; slot++) {
+      if (rank[slot] >= 0) continue;
+      if (pick < 0 || (free(slot) && !free(pick)) || (free(slot) === free(pick) && order[slot] > order[pick])) pick = slot;
+    }
+    rank[pick] = place;
+    for (const v of next[pick]) inputsLeft[v]--;
+  }
+  return rank;
 }
 
 /**
