@@ -87,7 +87,8 @@ test('a trade\'s input for a given output inverts its output, on UniV2 trades an
 test('a peel given an order against a trade of the flow still takes only real paths, and places the whole flow', { timeout: 20_000 }, () => {
   // WPLS into USDC through X, reached the long way (Y, W) and, wider, the short way (Z): given an order with Z after
   // X, a scan in that order finds the wider way into X only after X's trade to USDC, and the peel traced the long way's
-  // hop count along the short way (a "path" starting with a trade not on the flow, taken again and again).
+  // hop count along the short way: a "path" that is none (here trades 0, 1, 5, 8; on a larger flow, one that filled
+  // nothing and was taken again and again).
   const tokens = [TOKENS[0], TOKENS[1], ...['Y', 'W', 'X', 'Z'].map((symbol) => ({ symbol, decimals: 18 }))];
   const deep = 5_000_000n * E18;
   const h = handGraph(tokens, [
