@@ -24,15 +24,15 @@ const TOKENS = [
  * WPLS → USDC directly (pool 0, 3e-5 USDC per WPLS), through TAIL (pools 1 and 2: 0.5% better than the market at
  * zero flow) and through DEAR (pools 3 and 4: 3% worse, below the index's floor of 99%).
  */
-function chainGraph(options: { version?: number; tailTenths?: bigint } = {}) {
-  // TAIL's pools hold tailTenths tenths of 100M WPLS and TAIL, and of 3,030 USDC.
-  const tenths = options.tailTenths ?? 10n;
+function chainGraph(options: { version?: number; tailHundredths?: bigint } = {}) {
+  // TAIL's pools hold tailHundredths hundredths of 100M WPLS and TAIL, and of 3,030 USDC.
+  const hundredths = options.tailHundredths ?? 100n;
   return handGraph(
     TOKENS,
     [
       { tokens: ['WPLS', 'USDC'], reserves: [10_000_000_000n * E18, 300_000n * E6] },
-      { tokens: ['WPLS', 'TAIL'], reserves: [10_000_000n * tenths * E18, 10_000_000n * tenths * E18] },
-      { tokens: ['TAIL', 'USDC'], reserves: [10_000_000n * tenths * E18, 303n * tenths * E6] },
+      { tokens: ['WPLS', 'TAIL'], reserves: [1_000_000n * hundredths * E18, 1_000_000n * hundredths * E18] },
+      { tokens: ['TAIL', 'USDC'], reserves: [1_000_000n * hundredths * E18, (303n * hundredths * E6) / 10n] },
       { tokens: ['WPLS', 'DEAR'], reserves: [100_000_000n * E18, 100_000_000n * E18] },
       { tokens: ['DEAR', 'USDC'], reserves: [100_000_000n * E18, 2_910n * E6] },
     ],
@@ -121,7 +121,7 @@ test('a request keeps one chain per long-tail token, from a token of its network
 });
 
 test('the flow splits between the direct pool and a chain outside its tokens, at the closed-form optimum', () => {
-  const h = chainGraph({ tailTenths: 200n });
+  const h = chainGraph({ tailHundredths: 2_000n });
   const [wpls, usdc] = [h.token('WPLS'), h.token('USDC')];
   const amountIn = 500_000_000n * E18;
   const flow = flowQuote(h.graph, wpls, usdc, amountIn, [[usdc], [wpls]], OPTIONS)!;
@@ -159,14 +159,16 @@ test('when every trade of the source is a chain (a one-platform request), the fl
   assert.ok(flow.relativeGap >= 0 && flow.relativeGap < 1e-6, `gap ${flow.relativeGap}`);
 });
 
-test('a chain that carries under a thousandth of the output, or does not pay for its gas, is left out', () => {
+test('a chain that carries under 0.03% of the output, or does not pay for its gas, is left out', () => {
   const [wpls, usdc] = [0, 1];
   const amountIn = 500_000_000n * E18;
   const hopCounts = (h: ReturnType<typeof chainGraph>, options: typeof OPTIONS) =>
     flowQuote(h.graph, wpls, usdc, amountIn, [[usdc], [wpls]], options)!.legs.map((leg) => leg.hops.length).sort();
-  // At the optimum, TAIL's pools as given carry 0.54% of the output (76.5 of 14,250 USDC), and a tenth of them 0.05%.
+  // At the optimum, TAIL's pools as given carry 0.54% of the output (76.5 of 14,250 USDC), a tenth of them 0.05%
+  // (kept), and three hundredths of them about 0.016%.
   assert.deepEqual(hopCounts(chainGraph(), OPTIONS), [1, 2]);
-  assert.deepEqual(hopCounts(chainGraph({ tailTenths: 1n }), OPTIONS), [1]);
+  assert.deepEqual(hopCounts(chainGraph({ tailHundredths: 10n }), OPTIONS), [1, 2]);
+  assert.deepEqual(hopCounts(chainGraph({ tailHundredths: 3n }), OPTIONS), [1]);
   // The chain adds 3.9 USDC to the direct pool's output, and its two hops cost at least 108,000 gas: it pays at 20 raw
   // USDC units per gas unit (2.2 USDC), not at 40 (4.3 USDC).
   const h = chainGraph();
@@ -181,7 +183,7 @@ test('a later graph version takes the chains over for up to 64 versions, and a q
   const [wpls, usdc] = [first.token('WPLS'), first.token('USDC')];
   const chains = chainsOf(first.graph, usdc, 'into');
   // Other reserves, 63 versions later: taken over.
-  assert.equal(chainsOf(chainGraph({ version: 1_063, tailTenths: 20n }).graph, usdc, 'into'), chains);
+  assert.equal(chainsOf(chainGraph({ version: 1_063, tailHundredths: 200n }).graph, usdc, 'into'), chains);
   // 64 versions after they were found: found again.
   const refreshed = chainGraph({ version: 1_064 });
   const again = chainsOf(refreshed.graph, usdc, 'into');
