@@ -85,6 +85,8 @@ test('a request also takes the best chains between each token of its network and
   assert.equal(pairChains(h.graph, mid, usdc), pairChains(h.graph, mid, usdc));
   // The other way, the chain loses the fees twice: below the 99% floor.
   assert.deepEqual(pairChains(h.graph, usdc, mid), []);
+  // Between WPLS and USDC, the best 16 of the 130.
+  assert.equal(pairChains(h.graph, wpls, usdc).length, 16);
   const vias = (members: number[]) => networkChains(h.graph, wpls, usdc, new Set(members), -1).map((c) => c.via);
   assert.ok(vias([wpls, mid]).includes(xmid));
   assert.ok(!vias([wpls]).includes(xmid));

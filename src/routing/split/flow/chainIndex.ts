@@ -32,9 +32,12 @@ const KEPT_PER_TOKEN = 128;
  * Chains kept between two given tokens. On the routing-quality benchmark's long-tail token into WPLS, whose flow runs
  * through tokens of its network that few of WPLS's best chains start from, four from each raised the answers by 0.1%
  * ($10) to 1.9% ($30,000); on the advanced latency mix, by 0.7 bp geometric mean (21 requests better by over 1 bp, 1
- * worse) for 0.4–1.5% more time. Eight added no output for 2% more time.
+ * worse) for 0.4–1.5% more time. While the flow dropped chains under 0.1% of the output, eight added no output for 2%
+ * more time; keeping them down to 0.03% (flowRounds.ts), sixteen against four raised that token's $1k and $30,000
+ * answers by 0.04% and the $100 cases of WPLS → USDC and HEX → WPLS by 0.006–0.007% (PLSX → HEX −0.001%), for 0.3–0.4%
+ * more time on the mix (at a 200 ms budget +0.07 bp: 4 requests better by over 1 bp, 1 worse).
  */
-const KEPT_PER_PAIR = 4;
+const KEPT_PER_PAIR = 16;
 /**
  * The chains between two tokens are found by walking the one with fewer pools; between two tokens with more than this
  * many each (hubs), they are not looked for: the hubs' best chains hold those worth a quote's time.
