@@ -120,7 +120,7 @@ export function solveRounds(network: FlowNetwork, limits: RoundLimits): SolvedFl
     }
   }
   // Cut by the deadline, the solve without the small chains is not kept (its bound and flow are not its optimum's, see
-  // cutReplaces): the chains it would drop stay, each worth under a hundredth of a basis point.
+  // cutReplaces): the chains it would drop stay, each carrying under MIN_CHAIN_SHARE of the output.
   const dropped = chainsToDrop(network, solved, isChain, limits);
   if (dropped.length > 0 && !late(limits)) {
     const disabled = solved.disabled.slice();
