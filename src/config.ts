@@ -29,6 +29,8 @@ export interface ServiceConfig {
   maxQueue: number;
   /** Milliseconds after which /quotes/advanced returns its best split so far. */
   advancedTimeBudgetMs: number;
+  /** Longest a worker may compute one quote before it is stopped and replaced (0: no limit; see PoolSettings.taskTimeoutMs). */
+  quoteTimeoutMs: number;
   /** JSON-RPC endpoint of a chain-369 node: when set, state is read from it and follows every block (live mode). */
   rpcUrl?: string;
   /** Live mode: how often the chain head is polled. */
@@ -70,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     maxBodyBytes: 16 * 1024,
     maxQueue: integer(env, 'MAX_QUEUE', 4096),
     advancedTimeBudgetMs: integer(env, 'ADVANCED_TIME_BUDGET_MS', 25),
+    // Far past any quote's own time (an advanced quote's budget is 25 ms): only a search that will never finish meets it.
+    quoteTimeoutMs: integer(env, 'QUOTE_TIMEOUT_MS', 10_000),
     rpcUrl: env.RPC_URL || undefined,
     blockPollMs: integer(env, 'BLOCK_POLL_MS', 1000),
     maxStateAgeMs: integer(env, 'MAX_STATE_AGE_MS', 60_000),

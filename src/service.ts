@@ -40,6 +40,7 @@ export async function startService(config: ServiceConfig, logger: Logger = creat
           nice: config.workerNice,
           warmUp: config.workerWarmUp,
           youngGenerationMb: config.workerYoungGenerationMb,
+          taskTimeoutMs: config.quoteTimeoutMs,
         })
       : new InlineQuoteRunner(buffer, preset);
   live?.follow(runner);

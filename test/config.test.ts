@@ -32,3 +32,10 @@ test('refuses a WORKER_NICE outside 0–19 at start', () => {
   assert.throws(() => loadConfig({ WORKER_NICE: '20' }), /WORKER_NICE must be between 0 and 19, got "20"/);
   assert.throws(() => loadConfig({ WORKER_NICE: '-1' }), /WORKER_NICE must be a non-negative integer, got "-1"/);
 });
+
+test('stops a quote after 10 s of computing by default, QUOTE_TIMEOUT_MS otherwise (0: never)', () => {
+  assert.equal(loadConfig({}).quoteTimeoutMs, 10_000);
+  assert.equal(loadConfig({ QUOTE_TIMEOUT_MS: '2500' }).quoteTimeoutMs, 2_500);
+  assert.equal(loadConfig({ QUOTE_TIMEOUT_MS: '0' }).quoteTimeoutMs, 0);
+  assert.throws(() => loadConfig({ QUOTE_TIMEOUT_MS: '1.5' }), /QUOTE_TIMEOUT_MS must be a non-negative integer, got "1.5"/);
+});

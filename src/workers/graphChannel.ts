@@ -3,6 +3,7 @@
 // started to replace a crashed one) never misses a publication. A worker that warms up says so when done.
 
 import type { WarmUpReport } from './jitWarmUp.ts';
+import type { WatchdogMemory } from './taskWatchdog.ts';
 
 export const GRAPH_CHANNEL = 'quote-graph-versions';
 
@@ -25,4 +26,6 @@ export interface WorkerSetup {
   nice?: number;
   /** Whether the worker quotes the warm-up's requests (jitWarmUp.ts) on its initial version before its first task. */
   warmUp?: boolean;
+  /** Where the worker marks the task it computes, for the task watchdog (absent: unwatched). */
+  watchdog?: WatchdogMemory;
 }

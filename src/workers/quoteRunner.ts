@@ -10,6 +10,7 @@ import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
 import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
 import type { WarmUpReport } from './jitWarmUp.ts';
+import { type PooledTask, TaskWatchdog, watchdogMemory } from './taskWatchdog.ts';
 
 export interface QuoteRunner {
   /** The newest published graph (the main thread's own view of it). */
@@ -40,7 +41,30 @@ export interface PoolSettings {
    * scavenge does not grow with it.
    */
   youngGenerationMb?: number;
+  /**
+   * Longest a worker may compute one task, in milliseconds (absent or 0: no limit). Past it (by at most a quarter more)
+   * the worker is stopped and replaced, the task rejects with a QuoteTimeout, and the other tasks the worker held run
+   * again on another.
+   */
+  taskTimeoutMs?: number;
+  /** The worker's module (URL): quoteWorker by default. */
+  workerModule?: string;
 }
+
+/** A task that a worker computed for longer than the pool's task timeout. */
+export class QuoteTimeout extends Error {
+  override name = 'QuoteTimeout';
+  constructor(timeoutMs: number, task: QuoteTask) {
+    super(
+      `The ${task.mode} quote of ${task.amountIn} ${task.fromToken} → ${task.toToken} on ${task.platform} (graph version ${task.graphVersion}) ran past ${timeoutMs} ms: its worker was stopped and replaced`,
+    );
+  }
+}
+
+/** piscina's rejection of every task a worker held when it exited (here: stopped by the watchdog, or crashed). */
+const WORKER_EXITED = /^worker exited with code/;
+/** Task ids run from 1 to this, then start again (0 marks an idle worker). */
+const LAST_TASK_ID = 2 ** 31 - 1;
 
 export class PooledQuoteRunner implements QuoteRunner {
   graph: GraphView;
@@ -53,11 +77,20 @@ export class PooledQuoteRunner implements QuoteRunner {
   private readonly warmUp: boolean;
   /** Checks of the pending ready() and warm() waits, run on each worker's message. */
   private readonly waits = new Set<(closing?: boolean) => void>();
+  private readonly watchdog: TaskWatchdog | undefined;
+  /** Longest a worker may compute one task before it is stopped (0: no limit). */
+  readonly taskTimeoutMs: number;
+  private lastTaskId = 0;
+  /** Tasks whose worker the watchdog stopped for them. */
+  private readonly stuckTasks = new Set<number>();
 
   constructor(buffer: SharedArrayBuffer, settings: PoolSettings) {
     this.graph = new GraphView(buffer);
     this.workerCount = settings.workers;
     this.warmUp = settings.warmUp ?? false;
+    this.taskTimeoutMs = settings.taskTimeoutMs ?? 0;
+    // Slots for the workers and their replacements until the watchdog's next look frees the slots of gone ones.
+    const memory = this.taskTimeoutMs > 0 ? watchdogMemory(2 * settings.workers + 8) : undefined;
     // A starting worker says hello; answer with the current version so it cannot miss one published earlier.
     this.channel.onmessage = (event: unknown) => {
       const message = (event as { data: ChannelMessage }).data;
@@ -77,10 +110,11 @@ export class PooledQuoteRunner implements QuoteRunner {
       presetPath: settings.presetPath,
       nice: settings.nice,
       warmUp: settings.warmUp,
+      watchdog: memory,
     };
     this.pool = new Piscina({
       // The worker runs from source under tsx (tests) and from dist/ when built (npm start).
-      filename: new URL(`./quoteWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href,
+      filename: settings.workerModule ?? new URL(`./quoteWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href,
       minThreads: settings.workers,
       maxThreads: settings.workers,
       // Several tasks in flight per worker save a thread wake-up per task under load.
@@ -89,10 +123,33 @@ export class PooledQuoteRunner implements QuoteRunner {
       resourceLimits: settings.youngGenerationMb ? { maxYoungGenerationSizeMb: settings.youngGenerationMb } : undefined,
       workerData,
     });
+    if (memory) {
+      this.watchdog = new TaskWatchdog(memory, this.taskTimeoutMs, () => new Set(this.pool.threads.map((w) => w.threadId)), (threadId, taskId) => {
+        this.stuckTasks.add(taskId);
+        // piscina then rejects every task the worker held and starts a replacement.
+        void this.pool.threads.find((w) => w.threadId === threadId)?.terminate();
+      });
+    }
   }
 
-  compute(task: QuoteTask): Promise<SerializedOutcome> {
-    return this.pool.run(task);
+  /** Runs the task on a worker; once more when its worker exited under it for another task's sake. */
+  async compute(task: QuoteTask): Promise<SerializedOutcome> {
+    try {
+      return await this.run(task);
+    } catch (error) {
+      if (error instanceof Error && WORKER_EXITED.test(error.message)) return this.run(task);
+      throw error;
+    }
+  }
+
+  private async run(task: QuoteTask): Promise<SerializedOutcome> {
+    const id = (this.lastTaskId = (this.lastTaskId % LAST_TASK_ID) + 1);
+    try {
+      return await this.pool.run({ id, task } satisfies PooledTask<QuoteTask>);
+    } catch (error) {
+      if (this.stuckTasks.delete(id)) throw new QuoteTimeout(this.taskTimeoutMs, task);
+      throw error;
+    }
   }
 
   publish(buffer: SharedArrayBuffer): number {
@@ -152,6 +209,7 @@ export class PooledQuoteRunner implements QuoteRunner {
 
   async close(): Promise<void> {
     for (const check of [...this.waits]) check(true);
+    this.watchdog?.stop();
     this.channel.close();
     await this.pool.close();
   }

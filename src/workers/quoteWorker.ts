@@ -9,6 +9,7 @@ import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
 import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
 import { warmUp } from './jitWarmUp.ts';
+import { type PooledTask, TaskMarks } from './taskWatchdog.ts';
 
 const setup = workerData as WorkerSetup;
 // On Linux a thread's nice value is its own (setpriority on the calling thread): a search running here yields to the
@@ -18,6 +19,7 @@ if (setup.nice) setPriority(0, setup.nice);
 const preset = loadPreset(setup.presetPath);
 const versions = new GraphVersions();
 const initial = versions.add(setup.initial);
+const marks = setup.watchdog ? new TaskMarks(setup.watchdog, threadId) : undefined;
 
 const channel = new BroadcastChannel(GRAPH_CHANNEL);
 channel.onmessage = (event: unknown) => {
@@ -36,7 +38,9 @@ if (setup.warmUp) {
   channel.postMessage({ kind: 'warm', threadId, ...report } satisfies ChannelMessage);
 }
 
-export default async function quote(task: QuoteTask): Promise<SerializedOutcome> {
-  const view = versions.get(task.graphVersion);
-  return serializeOutcome(computeQuote(view instanceof Promise ? await view : view, preset, task));
+export default async function quote({ id, task }: PooledTask<QuoteTask>): Promise<SerializedOutcome> {
+  const found = versions.get(task.graphVersion);
+  const view = found instanceof Promise ? await found : found;
+  const compute = () => serializeOutcome(computeQuote(view, preset, task));
+  return marks ? marks.run(id, compute) : compute();
 }

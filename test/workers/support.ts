@@ -9,6 +9,8 @@ import { type HandGraph, handGraph } from '../support/graphs.ts';
 
 export const E18 = 10n ** 18n;
 const E6 = 10n ** 6n;
+/** The amount for which spinningWorker.ts never returns. */
+export const SPINNING_AMOUNT = 777_777n;
 
 /** WPLS/USDC with `usdc` USDC against 1,000 WPLS, as graph version `version`. */
 export function wplsUsdc(usdc: bigint, version: number): HandGraph {

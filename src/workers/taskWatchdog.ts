@@ -1,0 +1,94 @@
+// Finds a quote worker stuck in one task, so that it can be stopped and replaced: a route search caught in an endless
+// loop (one that no deadline check inside it ends) would otherwise hold its worker, and the tasks queued on it, for
+// good. Each worker notes in shared memory the task it is computing; the main thread looks every quarter of the
+// timeout, and a worker seen on the same task for the whole timeout is stuck. The hot path costs two atomic stores.
+
+/** A task as handed to a pooled worker: an id the watchdog knows it by (never 0, which marks an idle worker). */
+export interface PooledTask<T> {
+  id: number;
+  task: T;
+}
+
+/** Shared with every worker (in its setup): a slot per worker, claimed by its thread id. */
+export interface WatchdogMemory {
+  /** Per slot: the owner's thread id (0: free), then the id of the task it is computing (0: none). */
+  buffer: SharedArrayBuffer;
+  slots: number;
+}
+
+export function watchdogMemory(slots: number): WatchdogMemory {
+  return { buffer: new SharedArrayBuffer(slots * 2 * Int32Array.BYTES_PER_ELEMENT), slots };
+}
+
+/** The worker's side: marks the task it computes. Without a free slot the worker runs unwatched. */
+export class TaskMarks {
+  private readonly cells: Int32Array;
+  private readonly slot: number;
+
+  constructor(memory: WatchdogMemory, threadId: number) {
+    this.cells = new Int32Array(memory.buffer);
+    let slot = -1;
+    for (let k = 0; k < memory.slots && slot < 0; k++) if (Atomics.compareExchange(this.cells, 2 * k, 0, threadId) === 0) slot = k;
+    this.slot = slot;
+  }
+
+  /** Runs `compute` (synchronous: that is what can spin) marked as task `id`. */
+  run<R>(id: number, compute: () => R): R {
+    if (this.slot < 0) return compute();
+    Atomics.store(this.cells, 2 * this.slot + 1, id);
+    try {
+      return compute();
+    } finally {
+      Atomics.store(this.cells, 2 * this.slot + 1, 0);
+    }
+  }
+}
+
+/** The main thread's side: reports each thread seen on one task for `timeoutMs`, and frees the slots of gone threads. */
+export class TaskWatchdog {
+  private readonly cells: Int32Array;
+  /** Per slot: the task seen at the last look, and when it was first seen. */
+  private readonly seen: Int32Array;
+  private readonly since: Float64Array;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly memory: WatchdogMemory,
+    private readonly timeoutMs: number,
+    private readonly liveThreads: () => Set<number>,
+    private readonly onStuck: (threadId: number, taskId: number) => void,
+  ) {
+    this.cells = new Int32Array(memory.buffer);
+    this.seen = new Int32Array(memory.slots);
+    this.since = new Float64Array(memory.slots);
+    this.timer = setInterval(() => this.look(), Math.max(1, timeoutMs / 4)).unref();
+  }
+
+  private look(): void {
+    const now = performance.now();
+    const live = this.liveThreads();
+    for (let k = 0; k < this.memory.slots; k++) {
+      const owner = Atomics.load(this.cells, 2 * k);
+      if (owner === 0) continue;
+      if (!live.has(owner)) {
+        // A worker that exited (stopped, crashed, or retired by the pool) leaves its slot to its replacement.
+        Atomics.store(this.cells, 2 * k + 1, 0);
+        Atomics.store(this.cells, 2 * k, 0);
+        this.seen[k] = 0;
+        continue;
+      }
+      const task = Atomics.load(this.cells, 2 * k + 1);
+      if (task === 0 || task !== this.seen[k]) {
+        this.seen[k] = task;
+        this.since[k] = now;
+      } else if (now - this.since[k] >= this.timeoutMs) {
+        this.seen[k] = 0;
+        this.onStuck(owner, task);
+      }
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
