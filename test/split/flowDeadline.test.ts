@@ -56,7 +56,7 @@ test('a warm solve past its deadline keeps its start prices', () => {
   assert.deepEqual(cut.prices, solved.prices);
 });
 
-test('a $3M WPLS → USDC flow cut at any point of its run answers at least 60% of the uncut flow', () => {
+test('a $3M WPLS → USDC flow cut at any point of its run answers at least 75% of the uncut flow', () => {
   const preset = loadPreset();
   const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset, 1));
   const [from, to] = [graph.tokenIndex(preset.wrappedNative.address), graph.tokenIndex(preset.tokens.find((t) => t.symbol === 'USDC')!.address)];
@@ -76,6 +76,7 @@ test('a $3M WPLS → USDC flow cut at any point of its run answers at least 60% 
   }
   // Before the cut solves were told apart, a second round cut at its start prices was kept for its bound (far above
   // the optimum), and its flow made 6% of the uncut output; so did a first round cut before its first step. Cut at
-  // its first reading, the flow now makes 64%; the single best path, about 14%.
-  assert.ok(worst.share >= 0.6, `cut at reading ${worst.at}: ${(100 * worst.share).toFixed(1)}% of ${uncut.amountOut}`);
+  // its first reading, the flow made 64% while the plan cut to the gas cap kept the flow's shares; re-solved over its
+  // own trades past the deadline too, it makes 77%. The single best path makes about 14%.
+  assert.ok(worst.share >= 0.75, `cut at reading ${worst.at}: ${(100 * worst.share).toFixed(1)}% of ${uncut.amountOut}`);
 });
