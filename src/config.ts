@@ -72,8 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     maxBodyBytes: 16 * 1024,
     maxQueue: integer(env, 'MAX_QUEUE', 4096),
     advancedTimeBudgetMs: integer(env, 'ADVANCED_TIME_BUDGET_MS', 25),
-    // Far past any quote's own time (an advanced quote's budget is 25 ms): only a search that will never finish meets it.
-    quoteTimeoutMs: integer(env, 'QUOTE_TIMEOUT_MS', 10_000),
+    quoteTimeoutMs: quoteTimeoutMs(env, 'QUOTE_TIMEOUT_MS', 10_000),
     rpcUrl: env.RPC_URL || undefined,
     blockPollMs: integer(env, 'BLOCK_POLL_MS', 1000),
     maxStateAgeMs: integer(env, 'MAX_STATE_AGE_MS', 60_000),
@@ -91,6 +90,16 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 function niceValue(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = integer(env, name, fallback);
   if (value > 19) throw new Error(`${name} must be between 0 and 19, got "${env[name]}"`);
+  return value;
+}
+
+/**
+ * 0 (no limit) or 1 s to 1 h. The default, 10 s, is far past any quote's own time (an advanced quote's budget is 25 ms):
+ * only a search that will never finish meets it; below a second a slow moment could stop a healthy worker.
+ */
+function quoteTimeoutMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value !== 0 && (value < 1_000 || value > 3_600_000)) throw new Error(`${name} must be 0 or between 1000 and 3600000, got "${env[name]}"`);
   return value;
 }
 

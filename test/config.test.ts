@@ -33,9 +33,12 @@ test('refuses a WORKER_NICE outside 0–19 at start', () => {
   assert.throws(() => loadConfig({ WORKER_NICE: '-1' }), /WORKER_NICE must be a non-negative integer, got "-1"/);
 });
 
-test('stops a quote after 10 s of computing by default, QUOTE_TIMEOUT_MS otherwise (0: never)', () => {
+test('stops a quote after 10 s of computing by default, QUOTE_TIMEOUT_MS otherwise (0: never; else 1 s to 1 h)', () => {
   assert.equal(loadConfig({}).quoteTimeoutMs, 10_000);
   assert.equal(loadConfig({ QUOTE_TIMEOUT_MS: '2500' }).quoteTimeoutMs, 2_500);
   assert.equal(loadConfig({ QUOTE_TIMEOUT_MS: '0' }).quoteTimeoutMs, 0);
   assert.throws(() => loadConfig({ QUOTE_TIMEOUT_MS: '1.5' }), /QUOTE_TIMEOUT_MS must be a non-negative integer, got "1.5"/);
+  assert.equal(loadConfig({ QUOTE_TIMEOUT_MS: '1000' }).quoteTimeoutMs, 1_000);
+  assert.throws(() => loadConfig({ QUOTE_TIMEOUT_MS: '999' }), /QUOTE_TIMEOUT_MS must be 0 or between 1000 and 3600000, got "999"/);
+  assert.throws(() => loadConfig({ QUOTE_TIMEOUT_MS: '3600001' }), /QUOTE_TIMEOUT_MS must be 0 or between 1000 and 3600000, got "3600001"/);
 });

@@ -6,7 +6,7 @@ import type { ServiceConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { QuoteMode, QuoteTask } from '../quote/types.ts';
 import { slippageToPpm } from '../tx/slippage.ts';
-import type { QuoteRunner } from '../workers/quoteRunner.ts';
+import { type QuoteRunner, QuoteTimeout } from '../workers/quoteRunner.ts';
 import { isBotUserAgent } from './botDetection.ts';
 import { clientIp, isWhitelisted } from './clientIdentity.ts';
 import { deserializeRequest } from './deserializeRequest.ts';
@@ -15,6 +15,7 @@ import { type StateFreshness, healthBody, isStale } from './health.ts';
 import { type CachedAnswer, QuoteCache } from './quoteCache.ts';
 import { quoteResponseBody } from './quoteResponse.ts';
 import { RateLimiter } from './rateLimiter.ts';
+import { StuckRequests } from './stuckRequests.ts';
 import { type Exchange, beginExchange, readBody, send, sendError } from './responses.ts';
 import { type QuoteRequest, validateRequest } from './validateRequest.ts';
 
@@ -50,6 +51,7 @@ export interface RunningServer {
 export function startServer(deps: ServerDependencies): Promise<RunningServer> {
   const { config, runner, logger, freshness } = deps;
   const cache = new QuoteCache(config.cacheTtlMs, config.cacheMaxEntries);
+  const stuck = new StuckRequests();
   const limiter = config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute) : undefined;
   const decoder = new TextDecoder();
   let inFlight = 0;
@@ -122,7 +124,12 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
   async function answerQuote(exchange: Exchange, mode: QuoteMode, body: string): Promise<void> {
     const request = validateRequest(deserializeRequest(body));
     const task = quoteTask(request, mode);
-    const answer = await cache.get(cacheKey(task, request), () => computeAnswer(task, request));
+    const requestKey = cacheKey({ ...task, graphVersion: 0 }, request);
+    if (stuck.has(requestKey)) throw errors.internal();
+    const answer = await cache.get(cacheKey(task, request), () => computeAnswer(task, request)).catch((error: unknown) => {
+      if (error instanceof QuoteTimeout) stuck.add(requestKey);
+      throw error;
+    });
     send(exchange, answer.status, answer.contentType, answer.body, answer.headers, settle);
   }
 

@@ -1,6 +1,6 @@
 // The channel on which graph versions reach every worker: the buffer is shared, not copied. A worker announces
-// itself when it starts and the main thread answers with the current version, so a worker started late (or
-// started to replace a crashed one) never misses a publication. A worker that warms up says so when done.
+// itself when it starts and the main thread answers with the versions workers keep, so a worker started late (or
+// started to replace a stopped one) misses no publication a task may name. A worker that warms up says so when done.
 
 import type { WarmUpReport } from './jitWarmUp.ts';
 import type { WatchdogMemory } from './taskWatchdog.ts';

@@ -7,7 +7,7 @@ import { warmCurveTables } from '../routing/split/flow/curveTable.ts';
 import type { GraphPublication } from './graphChannel.ts';
 
 /** Older versions stay readable briefly so tasks queued before a publication still find theirs. */
-const VERSIONS_KEPT = 3;
+export const VERSIONS_KEPT = 3;
 const ARRIVAL_TIMEOUT_MS = 5_000;
 
 export class GraphVersions {

@@ -7,8 +7,8 @@ import type { NetworkPreset } from '../network/types.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
 import { serializeOutcome } from '../quote/serializeOutcome.ts';
 import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
-import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
-import { GraphVersions } from './graphVersions.ts';
+import { type ChannelMessage, GRAPH_CHANNEL, type GraphPublication, type WorkerSetup } from './graphChannel.ts';
+import { GraphVersions, VERSIONS_KEPT } from './graphVersions.ts';
 import type { WarmUpReport } from './jitWarmUp.ts';
 import { type PooledTask, TaskWatchdog, watchdogMemory } from './taskWatchdog.ts';
 
@@ -42,9 +42,9 @@ export interface PoolSettings {
    */
   youngGenerationMb?: number;
   /**
-   * Longest a worker may compute one task, in milliseconds (absent or 0: no limit). Past it (by at most a quarter more)
-   * the worker is stopped and replaced, the task rejects with a QuoteTimeout, and the other tasks the worker held run
-   * again on another.
+   * Longest a worker may compute one task, in milliseconds (absent or 0: no limit). Past it (within about half as long
+   * again; taskWatchdog.ts) the worker is stopped and replaced, the task rejects with a QuoteTimeout, and the other
+   * tasks the worker held run again on another. It also bounds how long close() waits for a running task.
    */
   taskTimeoutMs?: number;
   /** The worker's module (URL): quoteWorker by default. */
@@ -61,7 +61,10 @@ export class QuoteTimeout extends Error {
   }
 }
 
-/** piscina's rejection of every task a worker held when it exited (here: stopped by the watchdog, or crashed). */
+/**
+ * piscina's rejection of every task a worker held when its thread exited: stopped by the watchdog, or ended by
+ * process.exit (an uncaught exception or running out of memory rejects them with its own error).
+ */
 const WORKER_EXITED = /^worker exited with code/;
 /** Task ids run from 1 to this, then start again (0 marks an idle worker). */
 const LAST_TASK_ID = 2 ** 31 - 1;
@@ -83,21 +86,28 @@ export class PooledQuoteRunner implements QuoteRunner {
   private lastTaskId = 0;
   /** Tasks whose worker the watchdog stopped for them. */
   private readonly stuckTasks = new Set<number>();
+  /**
+   * The newest publications, oldest first, which workers keep: a worker that starts late (a replacement) gets them
+   * all, so the tasks queued or run again on it find the version they name.
+   */
+  private readonly recent: GraphPublication[];
 
   constructor(buffer: SharedArrayBuffer, settings: PoolSettings) {
     this.graph = new GraphView(buffer);
+    this.recent = [{ version: this.graph.version, buffer }];
     this.workerCount = settings.workers;
     this.warmUp = settings.warmUp ?? false;
     this.taskTimeoutMs = settings.taskTimeoutMs ?? 0;
     // Slots for the workers and their replacements until the watchdog's next look frees the slots of gone ones.
     const memory = this.taskTimeoutMs > 0 ? watchdogMemory(2 * settings.workers + 8) : undefined;
-    // A starting worker says hello; answer with the current version so it cannot miss one published earlier.
+    // A starting worker says hello; answer with the versions workers keep, so that it misses none published earlier.
     this.channel.onmessage = (event: unknown) => {
       const message = (event as { data: ChannelMessage }).data;
       if (message.kind === 'version') return;
       if (message.kind === 'hello') {
         this.greeted.add(message.threadId);
-        this.broadcastCurrent();
+        // Workers that hold them already skip them.
+        for (const publication of this.recent) this.broadcast(publication);
       } else {
         const { kind, threadId, ...report } = message;
         this.warmedUp.set(threadId, report);
@@ -119,20 +129,32 @@ export class PooledQuoteRunner implements QuoteRunner {
       maxThreads: settings.workers,
       // Several tasks in flight per worker save a thread wake-up per task under load.
       concurrentTasksPerWorker: 16,
+      // A worker stuck in a task would hold close() for piscina's default 30 s; its tasks are then abandoned. (An
+      // undefined closeTimeout would replace the default.)
+      ...(this.taskTimeoutMs > 0 ? { closeTimeout: this.taskTimeoutMs } : {}),
       maxQueue: settings.maxQueue,
       resourceLimits: settings.youngGenerationMb ? { maxYoungGenerationSizeMb: settings.youngGenerationMb } : undefined,
       workerData,
     });
+    // Past closeTimeout piscina reports the timeout as an 'error' event, then stops the workers: close() is done.
+    this.pool.on('error', (error: Error) => {
+      if (error.message !== 'Close operation timed out') throw error;
+    });
     if (memory) {
       this.watchdog = new TaskWatchdog(memory, this.taskTimeoutMs, () => new Set(this.pool.threads.map((w) => w.threadId)), (threadId, taskId) => {
+        const worker = this.pool.threads.find((w) => w.threadId === threadId);
+        if (!worker) return;
         this.stuckTasks.add(taskId);
         // piscina then rejects every task the worker held and starts a replacement.
-        void this.pool.threads.find((w) => w.threadId === threadId)?.terminate();
+        void worker.terminate();
       });
     }
   }
 
-  /** Runs the task on a worker; once more when its worker exited under it for another task's sake. */
+  /**
+   * Runs the task on a worker; once more when its worker's thread exited under it (stopped for another task, or ended
+   * by one: a task that ends every worker it runs on ends at most two).
+   */
   async compute(task: QuoteTask): Promise<SerializedOutcome> {
     try {
       return await this.run(task);
@@ -149,12 +171,18 @@ export class PooledQuoteRunner implements QuoteRunner {
     } catch (error) {
       if (this.stuckTasks.delete(id)) throw new QuoteTimeout(this.taskTimeoutMs, task);
       throw error;
+    } finally {
+      // Flagged just as it finished (before its worker stopped): nothing to answer for.
+      this.stuckTasks.delete(id);
     }
   }
 
   publish(buffer: SharedArrayBuffer): number {
     this.graph = new GraphView(buffer);
-    this.broadcastCurrent();
+    const publication = { version: this.graph.version, buffer };
+    this.recent.push(publication);
+    if (this.recent.length > VERSIONS_KEPT) this.recent.shift();
+    this.broadcast(publication);
     return this.graph.version;
   }
 
@@ -198,9 +226,8 @@ export class PooledQuoteRunner implements QuoteRunner {
     });
   }
 
-  private broadcastCurrent(): void {
-    const message: ChannelMessage = { kind: 'version', version: this.graph.version, buffer: this.graph.buffer };
-    this.channel.postMessage(message);
+  private broadcast(publication: GraphPublication): void {
+    this.channel.postMessage({ kind: 'version', ...publication } satisfies ChannelMessage);
   }
 
   get threads() {

@@ -1,7 +1,10 @@
 // Finds a quote worker stuck in one task, so that it can be stopped and replaced: a route search caught in an endless
 // loop (one that no deadline check inside it ends) would otherwise hold its worker, and the tasks queued on it, for
 // good. Each worker notes in shared memory the task it is computing; the main thread looks every quarter of the
-// timeout, and a worker seen on the same task for the whole timeout is stuck. The hot path costs two atomic stores.
+// timeout, and a worker seen on the same task for the whole timeout is stuck (so it is stopped between one and about
+// one and a half timeouts after the task started). The hot path costs two atomic stores. Only a task's synchronous
+// computation is marked: not the wait for its graph version (which has its own timeout), nor the warming of a new
+// version or the worker's warm-up before it serves.
 
 /** A task as handed to a pooled worker: an id the watchdog knows it by (never 0, which marks an idle worker). */
 export interface PooledTask<T> {
@@ -20,20 +23,31 @@ export function watchdogMemory(slots: number): WatchdogMemory {
   return { buffer: new SharedArrayBuffer(slots * 2 * Int32Array.BYTES_PER_ELEMENT), slots };
 }
 
-/** The worker's side: marks the task it computes. Without a free slot the worker runs unwatched. */
+/**
+ * The worker's side: marks the task it computes. A worker that finds no free slot (more workers replaced within one
+ * look than the slots spare) runs its tasks unwatched until a later one finds a slot the watchdog has freed.
+ */
 export class TaskMarks {
   private readonly cells: Int32Array;
-  private readonly slot: number;
+  private slot = -1;
 
-  constructor(memory: WatchdogMemory, threadId: number) {
+  constructor(
+    private readonly memory: WatchdogMemory,
+    private readonly threadId: number,
+  ) {
     this.cells = new Int32Array(memory.buffer);
-    let slot = -1;
-    for (let k = 0; k < memory.slots && slot < 0; k++) if (Atomics.compareExchange(this.cells, 2 * k, 0, threadId) === 0) slot = k;
-    this.slot = slot;
+    this.claim();
+  }
+
+  private claim(): void {
+    for (let k = 0; k < this.memory.slots && this.slot < 0; k++) {
+      if (Atomics.compareExchange(this.cells, 2 * k, 0, this.threadId) === 0) this.slot = k;
+    }
   }
 
   /** Runs `compute` (synchronous: that is what can spin) marked as task `id`. */
   run<R>(id: number, compute: () => R): R {
+    if (this.slot < 0) this.claim();
     if (this.slot < 0) return compute();
     Atomics.store(this.cells, 2 * this.slot + 1, id);
     try {
@@ -82,7 +96,8 @@ export class TaskWatchdog {
         this.seen[k] = task;
         this.since[k] = now;
       } else if (now - this.since[k] >= this.timeoutMs) {
-        this.seen[k] = 0;
+        // Once per task: its thread takes a moment to stop.
+        this.since[k] = Number.POSITIVE_INFINITY;
         this.onStuck(owner, task);
       }
     }

@@ -43,25 +43,61 @@ test('a task computing past the timeout rejects, its worker is replaced, and the
   assert.equal(amountOutOf(await runner.compute(wplsToUsdc(graph, 1))), expected[0]);
 });
 
-// Without the slots of gone workers freed, the 11th stuck task would never be stopped: the test's timeout ends it.
+// Without the slots of gone workers freed, the 6th stuck task would never be stopped: the test's timeout ends it.
 test('a worker stopped again and again keeps being replaced, and its slot is taken over', { timeout: 60_000 }, async (t) => {
   const graph = wplsUsdc(1_000n, 1);
   const runner = await spinningPool(t, graph.buffer, 250);
-  // More stuck tasks, one after another, than the watchdog has slots (2 per worker + 8): each needs its worker's slot.
-  for (let k = 0; k < 12; k++) {
+  // The watchdog has 2 slots per worker + 8, and each spinning worker takes two (the quote worker's and its own): more
+  // stuck tasks, one after another, than ten slots hold workers.
+  for (let k = 0; k < 7; k++) {
     await assert.rejects(runner.compute(wplsToUsdc(graph, 1, SPINNING_AMOUNT)), QuoteTimeout);
   }
   assert.equal(amountOutOf(await runner.compute(wplsToUsdc(graph, 1))), graph.out(0, 'WPLS', E18));
 });
 
-test('tasks that finish within the timeout are left alone, however many run', async (t) => {
+test('tasks that finish within the timeout are left alone, however many run for however long', async (t) => {
   const graph = wplsUsdc(1_000n, 1);
-  const runner = await spinningPool(t, graph.buffer, 200);
+  const runner = await spinningPool(t, graph.buffer, 250);
   const firstWorker = runner.threads[0].threadId;
-  const amounts = Array.from({ length: 500 }, (_, k) => BigInt(k + 1) * 10n ** 15n);
-  const outcomes = await Promise.all(amounts.map((amountIn) => runner.compute(wplsToUsdc(graph, 1, amountIn))));
-  assert.deepEqual(outcomes.map(amountOutOf), amounts.map((amountIn) => graph.out(0, 'WPLS', amountIn)));
+  // Batches of 16 (what the worker holds at once) one after another for six timeouts: the worker is never idle.
+  const started = performance.now();
+  let batches = 0;
+  while (performance.now() - started < 6 * 250) {
+    const amounts = Array.from({ length: 16 }, (_, k) => BigInt(batches * 16 + k + 1) * 10n ** 15n);
+    const outcomes = await Promise.all(amounts.map((amountIn) => runner.compute(wplsToUsdc(graph, 1, amountIn))));
+    assert.deepEqual(outcomes.map(amountOutOf), amounts.map((amountIn) => graph.out(0, 'WPLS', amountIn)));
+    batches++;
+  }
+  assert.ok(batches > 10, `${batches} batches`);
   assert.equal(runner.threads[0].threadId, firstWorker);
+});
+
+test('tasks run again on the replacement find the graph version they name, though newer ones were published', { timeout: 30_000 }, async (t) => {
+  const v1 = wplsUsdc(1_000n, 1);
+  const v2 = wplsUsdc(2_000n, 2);
+  const v3 = wplsUsdc(3_000n, 3);
+  const runner = await spinningPool(t, v1.buffer, TIMEOUT_MS);
+  runner.publish(v2.buffer);
+  const spinning = runner.compute(wplsToUsdc(v2, 2, SPINNING_AMOUNT));
+  const behind = [1n, 2n].map((k) => runner.compute(wplsToUsdc(v2, 2, k * E18)));
+  // Published while they wait: the replacement starts after it, and is sent versions 1 to 3.
+  runner.publish(v3.buffer);
+  await assert.rejects(spinning, QuoteTimeout);
+  assert.deepEqual(settledAmounts(await Promise.allSettled(behind)), [1n, 2n].map((k) => v2.out(0, 'WPLS', k * E18)));
+  assert.equal(amountOutOf(await runner.compute(wplsToUsdc(v3, 3))), v3.out(0, 'WPLS', E18));
+});
+
+test('closing the pool while a worker is stuck takes the task timeout, not piscina\'s 30 s', { timeout: 30_000 }, async () => {
+  const graph = wplsUsdc(1_000n, 1);
+  const runner = new PooledQuoteRunner(graph.buffer, { workers: 1, maxQueue: 10, taskTimeoutMs: TIMEOUT_MS, workerModule: SPINNING_WORKER });
+  await workerLoaded(runner.threads[0]);
+  const spinning = runner.compute(wplsToUsdc(graph, 1, SPINNING_AMOUNT)).catch((e: unknown) => e);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const started = performance.now();
+  await runner.close();
+  const took = performance.now() - started;
+  assert.ok(took < 3 * TIMEOUT_MS, `close took ${took} ms`);
+  assert.ok((await spinning) instanceof Error);
 });
 
 test('through the server, the stuck quote gets a 500 and the others are answered', { timeout: 30_000 }, async (t) => {
@@ -85,6 +121,13 @@ test('through the server, the stuck quote gets a 500 and the others are answered
   assert.deepEqual(JSON.parse(stuck.text), { error: 'Internal server error', status: 500 });
   assert.equal(answered.status, 200);
   assert.equal(JSON.parse(answered.text).data.amountOut, String(graph.out(0, 'WPLS', E18)));
+  // Asked again, it is refused at once: computed again it would hold the new worker for the whole timeout.
+  const worker = runner.threads[0].threadId;
+  const started = performance.now();
+  const again = await post(SPINNING_AMOUNT);
+  assert.equal(again.status, 500);
+  assert.ok(performance.now() - started < TIMEOUT_MS / 2);
+  assert.equal(runner.threads[0].threadId, worker);
 });
 
 test("the service's pool stops tasks after QUOTE_TIMEOUT_MS", async (t) => {
