@@ -5,7 +5,14 @@
 import type { WarmUpReport } from './jitWarmUp.ts';
 import type { WatchdogMemory } from './taskWatchdog.ts';
 
-export const GRAPH_CHANNEL = 'quote-graph-versions';
+/**
+ * The name of a new pool's channel: one per pool, so that two pools in one process (tests run several services at
+ * once) never take each other's versions, whose numbers can be the same for other graphs.
+ */
+let pools = 0;
+export function graphChannelName(): string {
+  return `quote-graph-versions-${++pools}`;
+}
 
 export interface GraphPublication {
   version: number;
@@ -20,6 +27,8 @@ export type ChannelMessage =
 
 /** What a worker receives at start: the graph version it can begin with and the network preset. */
 export interface WorkerSetup {
+  /** The pool's graph channel. */
+  channel: string;
   initial: GraphPublication;
   presetPath?: string;
   /** Nice value the worker gives its own thread (0: unchanged). */

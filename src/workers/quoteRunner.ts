@@ -7,7 +7,7 @@ import type { NetworkPreset } from '../network/types.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
 import { serializeOutcome } from '../quote/serializeOutcome.ts';
 import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
-import { type ChannelMessage, GRAPH_CHANNEL, type GraphPublication, type WorkerSetup } from './graphChannel.ts';
+import { type ChannelMessage, type GraphPublication, type WorkerSetup, graphChannelName } from './graphChannel.ts';
 import { GraphVersions, VERSIONS_KEPT } from './graphVersions.ts';
 import type { WarmUpReport } from './jitWarmUp.ts';
 import { type PooledTask, TaskWatchdog, watchdogMemory } from './taskWatchdog.ts';
@@ -66,13 +66,15 @@ export class QuoteTimeout extends Error {
  * process.exit (an uncaught exception or running out of memory rejects them with its own error).
  */
 const WORKER_EXITED = /^worker exited with code/;
+/** piscina's own limit on how long close() waits for running tasks. */
+const DEFAULT_CLOSE_TIMEOUT_MS = 30_000;
 /** Task ids run from 1 to this, then start again (0 marks an idle worker). */
 const LAST_TASK_ID = 2 ** 31 - 1;
 
 export class PooledQuoteRunner implements QuoteRunner {
   graph: GraphView;
   private readonly pool: Piscina;
-  private readonly channel = new BroadcastChannel(GRAPH_CHANNEL);
+  private readonly channel = new BroadcastChannel(graphChannelName());
   private readonly greeted = new Set<number>();
   /** The warm-up of each worker that finished one, by thread id. */
   private readonly warmedUp = new Map<number, WarmUpReport>();
@@ -116,6 +118,7 @@ export class PooledQuoteRunner implements QuoteRunner {
     };
     this.channel.unref();
     const workerData: WorkerSetup = {
+      channel: this.channel.name,
       initial: { version: this.graph.version, buffer },
       presetPath: settings.presetPath,
       nice: settings.nice,
@@ -129,14 +132,15 @@ export class PooledQuoteRunner implements QuoteRunner {
       maxThreads: settings.workers,
       // Several tasks in flight per worker save a thread wake-up per task under load.
       concurrentTasksPerWorker: 16,
-      // A worker stuck in a task would hold close() for piscina's default 30 s; its tasks are then abandoned. (An
-      // undefined closeTimeout would replace the default.)
-      ...(this.taskTimeoutMs > 0 ? { closeTimeout: this.taskTimeoutMs } : {}),
+      // A worker stuck in a task would hold close() for piscina's default 30 s: no longer than the task timeout, as its
+      // tasks are then abandoned. (An undefined closeTimeout would replace the default.)
+      ...(this.taskTimeoutMs > 0 ? { closeTimeout: Math.min(this.taskTimeoutMs, DEFAULT_CLOSE_TIMEOUT_MS) } : {}),
       maxQueue: settings.maxQueue,
       resourceLimits: settings.youngGenerationMb ? { maxYoungGenerationSizeMb: settings.youngGenerationMb } : undefined,
       workerData,
     });
-    // Past closeTimeout piscina reports the timeout as an 'error' event, then stops the workers: close() is done.
+    // Past closeTimeout piscina reports the timeout as an 'error' event (piscina 5's Errors.CloseTimeout, matched by its
+    // text), then stops the workers: close() is done.
     this.pool.on('error', (error: Error) => {
       if (error.message !== 'Close operation timed out') throw error;
     });

@@ -6,7 +6,7 @@ import { loadPreset } from '../network/loadPreset.ts';
 import { computeQuote } from '../quote/computeQuote.ts';
 import { serializeOutcome } from '../quote/serializeOutcome.ts';
 import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
-import { type ChannelMessage, GRAPH_CHANNEL, type WorkerSetup } from './graphChannel.ts';
+import type { ChannelMessage, WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
 import { warmUp } from './jitWarmUp.ts';
 import { type PooledTask, TaskMarks } from './taskWatchdog.ts';
@@ -21,7 +21,7 @@ const versions = new GraphVersions();
 const initial = versions.add(setup.initial);
 const marks = setup.watchdog ? new TaskMarks(setup.watchdog, threadId) : undefined;
 
-const channel = new BroadcastChannel(GRAPH_CHANNEL);
+const channel = new BroadcastChannel(setup.channel);
 channel.onmessage = (event: unknown) => {
   const message = (event as { data: ChannelMessage }).data;
   if (message.kind === 'version') versions.add(message);

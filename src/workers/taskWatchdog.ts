@@ -65,6 +65,8 @@ export class TaskWatchdog {
   private readonly seen: Int32Array;
   private readonly since: Float64Array;
   private readonly timer: NodeJS.Timeout;
+  private readonly period: number;
+  private lastLook = performance.now();
 
   constructor(
     private readonly memory: WatchdogMemory,
@@ -75,11 +77,16 @@ export class TaskWatchdog {
     this.cells = new Int32Array(memory.buffer);
     this.seen = new Int32Array(memory.slots);
     this.since = new Float64Array(memory.slots);
-    this.timer = setInterval(() => this.look(), Math.max(1, timeoutMs / 4)).unref();
+    this.period = Math.max(1, timeoutMs / 4);
+    this.timer = setInterval(() => this.look(), this.period).unref();
   }
 
   private look(): void {
     const now = performance.now();
+    // Looks far apart mean the whole process was paused (a suspended VM, a stopped process): the tasks seen then were
+    // not running all that time, so each one's watch starts again.
+    const paused = now - this.lastLook > 2 * this.period;
+    this.lastLook = now;
     const live = this.liveThreads();
     for (let k = 0; k < this.memory.slots; k++) {
       const owner = Atomics.load(this.cells, 2 * k);
@@ -92,7 +99,7 @@ export class TaskWatchdog {
         continue;
       }
       const task = Atomics.load(this.cells, 2 * k + 1);
-      if (task === 0 || task !== this.seen[k]) {
+      if (task === 0 || task !== this.seen[k] || (paused && Number.isFinite(this.since[k]))) {
         this.seen[k] = task;
         this.since[k] = now;
       } else if (now - this.since[k] >= this.timeoutMs) {

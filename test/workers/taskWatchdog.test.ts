@@ -44,3 +44,18 @@ test("a gone thread's slot is freed, and a new worker claims it", async (t) => {
   late.run(2, () => assert.deepEqual([...cells], [23, 2, 22, 0]));
   assert.deepEqual([...cells], [23, 0, 22, 0]);
 });
+
+test('after a pause of the whole process, a task is watched afresh for the whole timeout', async (t) => {
+  const { memory, mark } = memoryOf([31]);
+  const reported: number[] = [];
+  const watchdog = new TaskWatchdog(memory, TIMEOUT_MS, () => new Set([31]), (_, task) => reported.push(task));
+  t.after(() => watchdog.stop());
+  mark(0, 9);
+  await sleep(30);
+  // The main thread blocked for three timeouts, as a suspended process would be: the first look after it starts over.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3 * TIMEOUT_MS);
+  await sleep(30);
+  assert.deepEqual(reported, []);
+  await sleep(2 * TIMEOUT_MS);
+  assert.deepEqual(reported, [9]);
+});
