@@ -44,7 +44,8 @@ export interface PoolSettings {
   /**
    * Longest a worker may compute one task, in milliseconds (absent or 0: no limit). Past it (within about half as long
    * again; taskWatchdog.ts) the worker is stopped and replaced, the task rejects with a QuoteTimeout, and the other
-   * tasks the worker held run again on another. It also bounds how long close() waits for a running task.
+   * tasks the worker held run again on another. It also bounds how long close() waits for running tasks (as does
+   * piscina's own 30 s).
    */
   taskTimeoutMs?: number;
   /** The worker's module (URL): quoteWorker by default. */
@@ -119,7 +120,7 @@ export class PooledQuoteRunner implements QuoteRunner {
     this.channel.unref();
     const workerData: WorkerSetup = {
       channel: this.channel.name,
-      initial: { version: this.graph.version, buffer },
+      initial: this.recent[0],
       presetPath: settings.presetPath,
       nice: settings.nice,
       warmUp: settings.warmUp,

@@ -128,7 +128,7 @@ test('through the server, the stuck quote gets a 500 and the others are answered
   assert.equal(runner.threads[0].threadId, worker);
 });
 
-test("the service's pool stops tasks after QUOTE_TIMEOUT_MS", async (t) => {
+test("the service's pool takes its task timeout from QUOTE_TIMEOUT_MS", async (t) => {
   const { service } = await startTestService(t, { QUOTE_TIMEOUT_MS: '2500' });
   assert.ok(service.runner instanceof PooledQuoteRunner);
   assert.equal(service.runner.taskTimeoutMs, 2_500);

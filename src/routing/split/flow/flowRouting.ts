@@ -26,8 +26,8 @@ const SELECTION_FACTORS = [1.2, 1.4];
  * its stopping rule). Cut to the cap, the paths carry the whole input on shares of a flow that spread it over more
  * pools, so they overload the ones they keep; skipped, a $1M WPLS → USDC answer fell from 96.8% of the bound to 93.0%
  * whenever the machine was slow enough for the deadline to land before it. Cut by a tick clock at every point of its
- * run (bench/flowAnytime.ts), the $1M cases' geometric-mean share of their uncut answer rose from 94.7–97.4% to
- * 96.0–99.4% with four steps, and the $3M WPLS → USDC example's from 93.6% to 96.3%. On the advanced latency mix at 100
+ * run (bench/flowAnytime.ts), the $1M cases' geometric-mean share of their uncut answer rose from 94.4–97.3% to
+ * 95.9–99.4% with four steps, and the $3M WPLS → USDC example's from 93.5% to 96.2%. On the advanced latency mix at 100
  * times its sizes, each request timed on both in one process, where the deadline's own noise dominates: +0.7, +9.6
  * and +11.2 bp geometric-mean output in three runs (31–48 requests better by over 1 bp, 6–14 worse) for 0.5–1.8% more
  * time; with gas priced, −5.5 and +14.4 bp (48 and 64 better, 42 and 31 worse). Two steps gained 5.6 bp in one run,
