@@ -124,12 +124,7 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
   async function answerQuote(exchange: Exchange, mode: QuoteMode, body: string): Promise<void> {
     const request = validateRequest(deserializeRequest(body));
     const task = quoteTask(request, mode);
-    const requestKey = cacheKey({ ...task, graphVersion: 0 }, request);
-    if (stuck.has(requestKey)) throw errors.internal();
-    const answer = await cache.get(cacheKey(task, request), () => computeAnswer(task, request)).catch((error: unknown) => {
-      if (error instanceof QuoteTimeout) stuck.add(requestKey);
-      throw error;
-    });
+    const answer = await cache.get(cacheKey(task, request), () => computeOrRefuse(task, request));
     send(exchange, answer.status, answer.contentType, answer.body, answer.headers, settle);
   }
 
@@ -152,6 +147,21 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
           ? { gasPriceWei: gasPrice, gasTokenPriceUsd: gasTokenPrice, tokenOutPriceUsd: tokenOutPrice }
           : undefined,
     };
+  }
+
+  /**
+   * The answer, or a 500 at once for a request that got stuck lately (stuckRequests.ts). Checked on a cache miss only:
+   * a stuck request has no cached answer, and a hit then costs no second key.
+   */
+  async function computeOrRefuse(task: QuoteTask, request: QuoteRequest): Promise<CachedAnswer> {
+    const requestKey = cacheKey({ ...task, graphVersion: 0 }, request);
+    if (stuck.has(requestKey)) throw errors.internal();
+    try {
+      return await computeAnswer(task, request);
+    } catch (error) {
+      if (error instanceof QuoteTimeout) stuck.add(requestKey);
+      throw error;
+    }
   }
 
   async function computeAnswer(task: QuoteTask, request: QuoteRequest): Promise<CachedAnswer> {

@@ -26,7 +26,7 @@ channel.onmessage = (event: unknown) => {
   const message = (event as { data: ChannelMessage }).data;
   if (message.kind === 'version') versions.add(message);
 };
-// Ask for the current version: one may have been published before this channel opened.
+// Ask for the versions workers keep: some may have been published before this channel opened.
 channel.postMessage({ kind: 'hello', threadId } satisfies ChannelMessage);
 // The channel must not keep an idle worker alive; piscina owns the worker's lifetime.
 channel.unref();
