@@ -97,6 +97,15 @@ function numericArb(graph: GraphView, t: Trade, r: number, previous: number, sca
   let floor = fine;
   let pFloor = phi(floor);
   for (let k = 0; k < 3 && pFloor === -Infinity; k++) (floor *= 100), (pFloor = phi(floor));
+  // An output token with few raw units in the pool (0.3 of an 8-decimal token against 1e9 of another) puts `fine`
+  // past the amount a profitable trade would swap: the trade was then never taken, and the bound came from the final
+  // scan alone, above the optimum by that trade's profit (1.7e-4 on DAI → USDC at $100). A small share of the depth
+  // tells whether it pays.
+  if (!(pFloor > 0) && floor > t.scaleIn * 1e-7) {
+    const small = t.scaleIn * 1e-7;
+    const pSmall = phi(small);
+    if (pSmall > 0) (floor = small), (pFloor = pSmall);
+  }
   const root = pFloor > 0 ? rootArb() : NONE;
   if (!scan) return root;
   // Certification of the bound: the float estimates are not all concave (rounding at small amounts, caps), so the
