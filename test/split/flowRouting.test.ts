@@ -9,7 +9,7 @@ import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
 import { flowRouting } from '../../src/routing/split/flow/flowRouting.ts';
 import { solveDual } from '../../src/routing/split/flow/dualFlow.ts';
 import { againstOrder, flowNetwork, zeroFlowPrices } from '../../src/routing/split/flow/flowNetwork.ts';
-import { byPrice, byPriceKeepingFlow } from '../../src/routing/split/flow/tokenOrder.ts';
+import { byPayingTrades, byPrice, byPriceKeepingFlow } from '../../src/routing/split/flow/tokenOrder.ts';
 import { CurveTable } from '../../src/routing/split/flow/curveTable.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
@@ -17,7 +17,7 @@ import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph } from '../support/graphs.ts';
-import { premiumPoolsGraph } from '../support/premiumPools.ts';
+import { payingAgainstPricesGraph, premiumPoolsGraph } from '../support/premiumPools.ts';
 import { closedFormOut, dustPoolGraph, E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
 
@@ -296,4 +296,47 @@ test('the flow routes through a pool that pays above the market rate and a trade
   const through = ['WPLS', 'BBB', 'AAA', 'CCC', 'USDC'].map((s) => h.token(s)).join();
   assert.ok(flow.legs.some((leg) => route(leg) === through), flow.legs.map(route).join(' | '));
   assert.ok(flow.relativeGap >= 0 && flow.relativeGap < 1e-4, `gap ${flow.relativeGap}`);
+});
+
+test('the last round\'s order enables a trade that pays against the prices\' order, unless it makes a path too long', () => {
+  const { h, amountIn } = payingAgainstPricesGraph();
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const network = flowNetwork(h.graph, from, to, tokens.tokensAt, Number(amountIn), -1);
+  const slot = (symbol: string) => network.tokens.indexOf(h.token(symbol));
+  const hToC = [...network.trades.pool.keys()].find((i) => network.trades.from[i] === slot('HHH') && network.trades.to[i] === slot('CCC'))!;
+  const solve = (disabled: Uint8Array) => solveDual(network, disabled, zeroFlowPrices(network, disabled));
+  const first = againstOrder(network, network.order);
+  const last = solve(first);
+  // HHH is priced above CCC, and its pool into CCC pays at those prices: spot rate × CCC's price > HHH's price.
+  const [priceH, priceC] = [last.prices[slot('HHH')], last.prices[slot('CCC')]];
+  assert.ok(priceH > priceC && network.trades.spot[hToC] * priceC > priceH, `${priceH} ${priceC} ${network.trades.spot[hToC]}`);
+  const keeping = againstOrder(network, byPriceKeepingFlow(network, last, first));
+  const paying = againstOrder(network, byPayingTrades(network, last, first, 6));
+  // WPLS → HHH → CCC → USDC is three trades: too long for paths of two.
+  const payingWithinTwo = againstOrder(network, byPayingTrades(network, last, first, 2));
+  assert.deepEqual([first[hToC], keeping[hToC], paying[hToC], payingWithinTwo[hToC]], [1, 1, 0, 1]);
+  const [boundKeeping, boundPaying] = [solve(keeping).bound, solve(paying).bound];
+  assert.ok(boundPaying > boundKeeping * (1 + 1e-3), `${boundPaying} vs ${boundKeeping}`);
+});
+
+test('the flow routes through a pool that pays against the prices\' order, for more than it answers without that pool', () => {
+  const answer = (premium: boolean) => {
+    const { h, amountIn } = payingAgainstPricesGraph(premium);
+    return { h, flow: flowOf(h, amountIn) };
+  };
+  const { h, flow } = answer(true);
+  const route = (leg: (typeof flow.legs)[number]) => [leg.hops[0].tokenIn, ...leg.hops.map((hop) => hop.tokenOut)].join();
+  const through = ['WPLS', 'HHH', 'CCC', 'USDC'].map((s) => h.token(s)).join();
+  assert.ok(flow.legs.some((leg) => route(leg) === through), flow.legs.map(route).join(' | '));
+  const without = answer(false).flow;
+  assert.ok(flow.amountOut > without.amountOut + without.amountOut / 1_000n, `${flow.amountOut} vs ${without.amountOut}`);
+});
+
+test('where the last round\'s flow runs along paths too long to cut, the rounds answer without its order', () => {
+  // A pair of the advanced latency mix: the order enabling the paying trades let the flow run 8% of the input along
+  // paths of seven trades, which no path of six or fewer carries. Its paths answered 365,445,921,493,008,259,328,259,437
+  // raw units; the rounds answered again without that order, 376,455,436,364,819,678,432,961,874.
+  const flow = snapshotFlow('0x56775e24c0250F196C6DBD629d766B21025461FD', '0xC91b6988658eD9f3Be51bc7D325B6Bb735FF7C52', 3_530_901_575_671_779_201_344_216_236_032n);
+  assert.ok(flow.amountOut > 376_000_000_000_000_000_000_000_000n, `${flow.amountOut}`);
 });

@@ -24,3 +24,22 @@ export function premiumPoolsGraph() {
   ]);
   return { h, amountIn: 300n * K };
 }
+
+/**
+ * WPLS into USDC through HHH and CCC, each bought from WPLS at par; HHH sells into USDC at a 1% premium and CCC at
+ * par, and (with `premium`) a pool pays 3% above par from HHH into CCC. HHH is the deeper, so the first order puts it
+ * nearer USDC, and every solve prices it above CCC: HHH → CCC pays at the solve's prices but runs against their order.
+ */
+export function payingAgainstPricesGraph(premium = true) {
+  const K = 1_000n * E18;
+  const tokens = [...TOKENS, { symbol: 'HHH', decimals: 18 }, { symbol: 'CCC', decimals: 18 }];
+  const h = handGraph(tokens, [
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000n * K, 1_000_000_000n * E6] },
+    { tokens: ['WPLS', 'HHH'], reserves: [1_000n * K, 1_000n * K] },
+    { tokens: ['HHH', 'USDC'], reserves: [100n * K, 101_000_000n * E6] },
+    { tokens: ['WPLS', 'CCC'], reserves: [300n * K, 300n * K] },
+    { tokens: ['CCC', 'USDC'], reserves: [50n * K, 50_000_000n * E6] },
+    ...(premium ? [{ tokens: ['HHH', 'CCC'] as [string, string], reserves: [100n * K, 103n * K] as [bigint, bigint] }] : []),
+  ]);
+  return { h, amountIn: 3n * K };
+}
