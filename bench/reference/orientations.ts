@@ -5,6 +5,7 @@
 // trades of its routing and the ones that would extend it. Each orientation's upper bound holds for the routings it
 // admits.
 import type { GraphView } from '../../src/graph/graphView.ts';
+import { EDGE_STRIDE, EdgeField } from '../../src/graph/layout.ts';
 import { type ReferenceResult, type SolveOptions, solveReference } from './dualSolver.ts';
 import type { ReferenceProblem } from './referenceProblem.ts';
 
@@ -22,6 +23,11 @@ const POTENTIAL_ROUNDS = 3;
  */
 const ROUTING_ROUNDS = 8;
 const ROUTING_ROUND_GAIN = 1e-7;
+/**
+ * Then orientations that also admit the trades paying at the last solve's prices (payingPotentials), from the highest
+ * bound so far, until they settle as the routing's rounds do.
+ */
+const PAYING_ROUNDS = 4;
 
 export interface OrientedSolve {
   problem: ReferenceProblem;
@@ -30,8 +36,8 @@ export interface OrientedSolve {
 
 /**
  * The rule-oriented `problem` solved for `amountIn` (from `options.start`), then `reorient(potentials)` of each solve
- * solved in turn, POTENTIAL_ROUNDS times, then by routingPotentials from the solve of highest bound until they settle:
- * every solve, the rule's first.
+ * solved in turn, POTENTIAL_ROUNDS times, then by routingPotentials and then by payingPotentials from the solve of
+ * highest bound until they settle: every solve, the rule's first.
  * @example solveOrientations(graph, problem, (p) => referenceProblem(graph, wpls, usdc, -1, 32, true, p), 1e24, {})
  */
 export function solveOrientations(
@@ -48,13 +54,17 @@ export function solveOrientations(
     return { problem: next, result: solveReference(graph, next, amountIn, { timeLimitMs: options.timeLimitMs }) };
   };
   for (let round = 0; round < POTENTIAL_ROUNDS; round++) solves.push(solve(tokenPotentials(solves[solves.length - 1])));
-  let last = highestBound(solves);
-  for (let round = 0; round < ROUTING_ROUNDS; round++) {
-    const next = solve(routingPotentials(last));
-    solves.push(next);
-    if (next.result.upperBound <= last.result.upperBound * (1 + ROUTING_ROUND_GAIN)) break;
-    last = next;
-  }
+  const settle = (rounds: number, potentialsOf: (solve: OrientedSolve) => ReadonlyMap<number, number>) => {
+    let last = highestBound(solves);
+    for (let round = 0; round < rounds; round++) {
+      const next = solve(potentialsOf(last));
+      solves.push(next);
+      if (next.result.upperBound <= last.result.upperBound * (1 + ROUTING_ROUND_GAIN)) break;
+      last = next;
+    }
+  };
+  settle(ROUTING_ROUNDS, routingPotentials);
+  settle(PAYING_ROUNDS, (last) => payingPotentials(graph, last));
   return solves;
 }
 
@@ -83,20 +93,79 @@ export function highestBound(solves: OrientedSolve[]): OrientedSolve {
  * @example reorient(routingPotentials(solve))
  */
 export function routingPotentials(solve: OrientedSolve): Map<number, number> {
+  return risingPotentials(solve, routingLinks(solve));
+}
+
+/**
+ * As routingPotentials, with links added for the trades that would pay at the solve's prices (a pool's rate at zero
+ * input times its output token's price above its input token's price), the most paying first, each unless it closes
+ * a cycle: a pool whose rate beats the market's pays from a higher-priced token into a lower one, which the routing's
+ * order runs the other way (tail#1500 → USDC: production's flow routed such trades to answers above this reference's
+ * bound over the other orientations).
+ * @example reorient(payingPotentials(graph, solve))
+ */
+export function payingPotentials(graph: GraphView, solve: OrientedSolve): Map<number, number> {
   const potentials = tokenPotentials(solve);
-  const { problem, result } = solve;
+  const { problem } = solve;
+  const [source, target] = problem.tokens;
+  const next = routingLinks(solve);
+  const price = new Map(problem.tokens.map((t, i) => [t, problem.startPrice[i] * potentials.get(t)!]));
+  const paying: { u: number; v: number; margin: number }[] = [];
+  for (const u of problem.tokens) {
+    if (u === source || u === target || !(graph.tokenNativePrice[u] > 0)) continue;
+    for (let e = graph.tokenEdgeStart[u]; e < graph.tokenEdgeStart[u + 1]; e++) {
+      const at = e * EDGE_STRIDE;
+      const v = graph.edges[at + EdgeField.tokenOut];
+      if (v === source || v === target || !price.has(v)) continue;
+      const pool = graph.edges[at];
+      // A millionth of the pool's depth: the rate at zero input, within the pool's price impact of that.
+      const probe = (graph.poolLiquidity[pool] / graph.tokenNativePrice[u]) * 1e-6;
+      const rate = graph.estimateOut(pool, graph.edges[at + EdgeField.localIn], graph.edges[at + EdgeField.localOut], probe) / probe;
+      const margin = (rate * price.get(v)!) / price.get(u)!;
+      if (margin > 1) paying.push({ u, v, margin });
+    }
+  }
+  paying.sort((a, b) => b.margin - a.margin);
+  const reaches = (start: number, goal: number) => {
+    const found = new Set([start]);
+    for (const stack = [start]; stack.length > 0; ) {
+      const u = stack.pop()!;
+      if (u === goal) return true;
+      for (const v of next.get(u)!) if (!found.has(v)) found.add(v), stack.push(v);
+    }
+    return false;
+  };
+  for (const { u, v } of paying) if (!next.get(u)!.includes(v) && !reaches(v, u)) next.get(u)!.push(v);
+  return risingPotentials(solve, next);
+}
+
+/** The routing's trades as links between tokens (graph indices), those out of the source and into the target left out. */
+function routingLinks({ problem, result }: OrientedSolve): Map<number, number[]> {
   const [source, target] = problem.tokens;
   const next = new Map<number, number[]>(problem.tokens.map((t) => [t, []]));
-  const inputsLeft = new Map<number, number>(problem.tokens.map((t) => [t, 0]));
   for (const i of result.chosenTrades) {
     const trade = problem.trades[i];
     const [u, v] = [problem.tokens[trade.u], problem.tokens[trade.v]];
-    if (u === source || v === target) continue;
+    if (u === source || v === target || next.get(u)!.includes(v)) continue;
     next.get(u)!.push(v);
-    inputsLeft.set(v, inputsLeft.get(v)! + 1);
   }
+  return next;
+}
+
+/**
+ * Potentials that rise along the links (acyclic): the tokens in a topological order of them, the one of lowest key
+ * next, a token's key being the lowest potential of it and of every token its links lead to; each potential at least
+ * its key.
+ */
+function risingPotentials(solve: OrientedSolve, next: Map<number, number[]>): Map<number, number> {
+  const potentials = tokenPotentials(solve);
+  const { problem } = solve;
+  const [source, target] = problem.tokens;
+  const inputsLeft = new Map<number, number>(problem.tokens.map((t) => [t, 0]));
+  for (const targets of next.values()) for (const v of targets) inputsLeft.set(v, inputsLeft.get(v)! + 1);
   const key = new Map<number, number>();
-  // The routing's trades are acyclic (its orientation's are), so this recursion ends.
+  // The links are acyclic (the routing's trades are, as its orientation's, and a paying link is added only without a
+  // cycle), so this recursion ends.
   const keyOf = (u: number): number => {
     if (!key.has(u)) key.set(u, Math.min(potentials.get(u)!, ...next.get(u)!.map(keyOf)));
     return key.get(u)!;

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { solveReference } from '../../bench/reference/dualSolver.ts';
-import { highestBound, routingPotentials, solveOrientations, tokenPotentials } from '../../bench/reference/orientations.ts';
+import { highestBound, payingPotentials, routingPotentials, solveOrientations, tokenPotentials } from '../../bench/reference/orientations.ts';
 import { referenceProblem } from '../../bench/reference/referenceProblem.ts';
 import { handGraph } from '../support/graphs.ts';
-import { premiumPoolsGraph } from '../support/premiumPools.ts';
+import { payingAgainstPricesGraph, premiumPoolsGraph } from '../support/premiumPools.ts';
 
 const h = handGraph(
   [
@@ -101,4 +101,23 @@ test("the routing's rounds keep its trades that pay above the market rate, which
   // It admits the first routing, so its bound is at least that routing's output, and the extension raises it.
   const next = solveReference(g.graph, keeping, amount);
   assert.ok(next.upperBound > first.result.lowerBound * (1 + 1e-4), `${next.upperBound} vs ${first.result.lowerBound}`);
+});
+
+test("the paying rounds admit a trade that pays at the solve's prices against the routing's order, and raise the bound", () => {
+  // HHH → CCC pays 3% above par, from HHH, which every solve prices above CCC (test/support/premiumPools.ts).
+  const { h: g, amountIn: raw } = payingAgainstPricesGraph();
+  const amount = Number(raw);
+  const [from, to, hhh, ccc] = ['WPLS', 'USDC', 'HHH', 'CCC'].map(g.token);
+  const reorientHere = (potentials: ReadonlyMap<number, number>) => referenceProblem(g.graph, from, to, -1, 32, true, potentials);
+  const solves = solveOrientations(g.graph, referenceProblem(g.graph, from, to, -1, 32), reorientHere, amount, {});
+  const paid = solves.filter((s) => hasTrade(s.problem, hhh, ccc));
+  assert.ok(paid.length > 0 && paid.length < solves.length, `${paid.length} of ${solves.length} solves admit HHH → CCC`);
+  const potentials = tokenPotentials(solves[0]);
+  assert.ok(potentials.get(hhh)! > potentials.get(ccc)!, 'HHH is priced above CCC');
+  assert.equal(hasTrade(reorientHere(routingPotentials(solves[0])), hhh, ccc), false);
+  assert.equal(hasTrade(reorientHere(payingPotentials(g.graph, solves[0])), hhh, ccc), true);
+  // The best bound is an orientation's that admits the trade, above every other orientation's by over 0.1%.
+  const best = highestBound(solves);
+  const others = solves.filter((s) => !hasTrade(s.problem, hhh, ccc)).map((s) => s.result.upperBound);
+  assert.ok(paid.includes(best) && best.result.upperBound > Math.max(...others) * 1.001, `${best.result.upperBound} vs ${Math.max(...others)}`);
 });
