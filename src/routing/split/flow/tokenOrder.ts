@@ -190,5 +190,3 @@ function placesOf(network: FlowNetwork, links: Links, prices: Float64Array): Flo
   }
   return order;
 }
-
-
