@@ -93,7 +93,7 @@ export function highestBound(solves: OrientedSolve[]): OrientedSolve {
  * @example reorient(routingPotentials(solve))
  */
 export function routingPotentials(solve: OrientedSolve): Map<number, number> {
-  return risingPotentials(solve, routingLinks(solve));
+  return risingPotentials(solve.problem, tokenPotentials(solve), routingLinks(solve));
 }
 
 /**
@@ -136,7 +136,7 @@ export function payingPotentials(graph: GraphView, solve: OrientedSolve): Map<nu
     return false;
   };
   for (const { u, v } of paying) if (!next.get(u)!.includes(v) && !reaches(v, u)) next.get(u)!.push(v);
-  return risingPotentials(solve, next);
+  return risingPotentials(problem, potentials, next);
 }
 
 /** The routing's trades as links between tokens (graph indices), those out of the source and into the target left out. */
@@ -153,13 +153,11 @@ function routingLinks({ problem, result }: OrientedSolve): Map<number, number[]>
 }
 
 /**
- * Potentials that rise along the links (acyclic): the tokens in a topological order of them, the one of lowest key
+ * `potentials` made to rise along the links (acyclic): the tokens in a topological order of them, the one of lowest key
  * next, a token's key being the lowest potential of it and of every token its links lead to; each potential at least
  * its key.
  */
-function risingPotentials(solve: OrientedSolve, next: Map<number, number[]>): Map<number, number> {
-  const potentials = tokenPotentials(solve);
-  const { problem } = solve;
+function risingPotentials(problem: ReferenceProblem, potentials: ReadonlyMap<number, number>, next: Map<number, number[]>): Map<number, number> {
   const [source, target] = problem.tokens;
   const inputsLeft = new Map<number, number>(problem.tokens.map((t) => [t, 0]));
   for (const targets of next.values()) for (const v of targets) inputsLeft.set(v, inputsLeft.get(v)! + 1);
