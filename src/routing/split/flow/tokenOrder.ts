@@ -10,8 +10,8 @@
 // Keeping the flow still disables the trades that would pay at the last prices but run against their order: a pool
 // whose rate beats the market's (a long-tail token's $1,000 into USDC: a Balancer V3 pool from HEX into CST at 1.0109
 // of the market rate, with HEX priced 1.00745 and CST 1.00213) pays from the higher-priced token into the lower. The
-// order of the last round also enables those (byPayingTrades): on that trade the answer rose from 99.891% of the
-// routing-quality benchmark's bound to 99.963%.
+// order of the last round also enables those (byPayingTrades): on that trade the answer rose by 0.073% (from 99.891%
+// of the routing-quality benchmark's bound to 99.963%, before the reference admitted such trades too).
 import type { DualSolution } from './dualFlow.ts';
 import type { FlowNetwork } from './flowNetwork.ts';
 
