@@ -1,7 +1,7 @@
 // A hand-built graph where pools pay above the market rate, for the tests of orienting trades by prices (the flow
 // optimiser's rounds and the benchmark reference's): a routing trades down the prices through such a pool.
 import { E18, E6, TOKENS } from '../split/splitFixtures.ts';
-import { handGraph } from './graphs.ts';
+import { type V2PoolSpec, handGraph } from './graphs.ts';
 
 /**
  * WPLS into USDC through AAA, BBB and CCC, each priced by a deep pool with WPLS; BBB → AAA and AAA → CCC are pools
@@ -33,13 +33,13 @@ export function premiumPoolsGraph() {
 export function payingAgainstPricesGraph(premium = true) {
   const K = 1_000n * E18;
   const tokens = [...TOKENS, { symbol: 'HHH', decimals: 18 }, { symbol: 'CCC', decimals: 18 }];
-  const h = handGraph(tokens, [
+  const pools: V2PoolSpec[] = [
     { tokens: ['WPLS', 'USDC'], reserves: [1_000n * K, 1_000_000_000n * E6] },
     { tokens: ['WPLS', 'HHH'], reserves: [1_000n * K, 1_000n * K] },
     { tokens: ['HHH', 'USDC'], reserves: [100n * K, 101_000_000n * E6] },
     { tokens: ['WPLS', 'CCC'], reserves: [300n * K, 300n * K] },
     { tokens: ['CCC', 'USDC'], reserves: [50n * K, 50_000_000n * E6] },
-    ...(premium ? [{ tokens: ['HHH', 'CCC'] as [string, string], reserves: [100n * K, 103n * K] as [bigint, bigint] }] : []),
-  ]);
-  return { h, amountIn: 3n * K };
+  ];
+  if (premium) pools.push({ tokens: ['HHH', 'CCC'], reserves: [100n * K, 103n * K] });
+  return { h: handGraph(tokens, pools), amountIn: 3n * K };
 }
