@@ -29,6 +29,9 @@ const ROUTING_ROUND_GAIN = 1e-7;
  */
 const PAYING_ROUNDS = 4;
 
+/** A trade of a routing as its input and output token (graph indices). */
+export type TokenLink = readonly [number, number];
+
 export interface OrientedSolve {
   problem: ReferenceProblem;
   result: ReferenceResult;
@@ -37,7 +40,8 @@ export interface OrientedSolve {
 /**
  * The rule-oriented `problem` solved for `amountIn` (from `options.start`), then `reorient(potentials)` of each solve
  * solved in turn, POTENTIAL_ROUNDS times, then by routingPotentials and then by payingPotentials from the solve of
- * highest bound until they settle: every solve, the rule's first.
+ * highest bound until they settle, and last by witnessPotentials of `witness` when given: every solve, the rule's
+ * first.
  * @example solveOrientations(graph, problem, (p) => referenceProblem(graph, wpls, usdc, -1, 32, true, p), 1e24, {})
  */
 export function solveOrientations(
@@ -46,6 +50,7 @@ export function solveOrientations(
   reorient: (potentials: ReadonlyMap<number, number>) => ReferenceProblem,
   amountIn: number,
   options: SolveOptions,
+  witness?: readonly TokenLink[],
 ): OrientedSolve[] {
   const solves = [{ problem, result: solveReference(graph, problem, amountIn, options) }];
   // A new token set: the last solve's prices do not index it, so each solve starts from market prices.
@@ -65,6 +70,7 @@ export function solveOrientations(
   };
   settle(ROUTING_ROUNDS, routingPotentials);
   settle(PAYING_ROUNDS, (last) => payingPotentials(graph, last));
+  if (witness) solves.push(solve(witnessPotentials(highestBound(solves), witness)));
   return solves;
 }
 
@@ -126,17 +132,38 @@ export function payingPotentials(graph: GraphView, solve: OrientedSolve): Map<nu
     }
   }
   paying.sort((a, b) => b.margin - a.margin);
-  const reaches = (start: number, goal: number) => {
-    const found = new Set([start]);
-    for (const stack = [start]; stack.length > 0; ) {
-      const u = stack.pop()!;
-      if (u === goal) return true;
-      for (const v of next.get(u)!) if (!found.has(v)) found.add(v), stack.push(v);
-    }
-    return false;
-  };
-  for (const { u, v } of paying) if (!next.get(u)!.includes(v) && !reaches(v, u)) next.get(u)!.push(v);
+  for (const { u, v } of paying) if (!next.get(u)!.includes(v) && !reaches(next, v, u)) next.get(u)!.push(v);
   return risingPotentials(problem, potentials, next);
+}
+
+/**
+ * The potentials of the solve made to rise along the trades of another routing (`witness`, e.g. an answer being
+ * measured), so that the next orientation admits it and its bound holds for it too: the heuristics above choose among
+ * orientations that cannot all be solved, and a routing found by other means can lie in none of them. Trades out of
+ * the source, into the target, or of tokens outside the problem leave no link; a trade that would close a cycle with
+ * the links before it is left out (an acyclic routing has none).
+ * @example reorient(witnessPotentials(highestBound(solves), [[wpls, hex], [hex, usdc]]))
+ */
+export function witnessPotentials(solve: OrientedSolve, witness: readonly TokenLink[]): Map<number, number> {
+  const { problem } = solve;
+  const [source, target] = problem.tokens;
+  const next = new Map<number, number[]>(problem.tokens.map((t) => [t, []]));
+  for (const [u, v] of witness) {
+    if (u === source || v === target || !next.has(u) || !next.has(v) || next.get(u)!.includes(v) || reaches(next, v, u)) continue;
+    next.get(u)!.push(v);
+  }
+  return risingPotentials(problem, tokenPotentials(solve), next);
+}
+
+/** Whether token `goal` is reached from `start` along the links. */
+function reaches(next: Map<number, number[]>, start: number, goal: number): boolean {
+  const found = new Set([start]);
+  for (const stack = [start]; stack.length > 0; ) {
+    const u = stack.pop()!;
+    if (u === goal) return true;
+    for (const v of next.get(u)!) if (!found.has(v)) found.add(v), stack.push(v);
+  }
+  return false;
 }
 
 /** The routing's trades as links between tokens (graph indices), those out of the source and into the target left out. */

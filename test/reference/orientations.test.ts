@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { solveReference } from '../../bench/reference/dualSolver.ts';
-import { highestBound, payingPotentials, routingPotentials, solveOrientations, tokenPotentials } from '../../bench/reference/orientations.ts';
+import { type TokenLink, highestBound, payingPotentials, routingPotentials, solveOrientations, tokenPotentials, witnessPotentials } from '../../bench/reference/orientations.ts';
 import { referenceProblem } from '../../bench/reference/referenceProblem.ts';
 import { handGraph } from '../support/graphs.ts';
 import { payingAgainstPricesGraph, premiumPoolsGraph } from '../support/premiumPools.ts';
@@ -120,4 +120,24 @@ test("the paying rounds admit a trade that pays at the solve's prices against th
   const best = highestBound(solves);
   const others = solves.filter((s) => !hasTrade(s.problem, hhh, ccc)).map((s) => s.result.upperBound);
   assert.ok(paid.includes(best) && best.result.upperBound > Math.max(...others) * 1.001, `${best.result.upperBound} vs ${Math.max(...others)}`);
+});
+
+test('a witness routing is admitted: the orientation made to rise along its trades, and solved last', () => {
+  const { h: g, amountIn: raw } = payingAgainstPricesGraph();
+  const amount = Number(raw);
+  const [from, to, hhh, ccc] = ['WPLS', 'USDC', 'HHH', 'CCC'].map(g.token);
+  const reorientHere = (potentials: ReadonlyMap<number, number>) => referenceProblem(g.graph, from, to, -1, 32, true, potentials);
+  const rule = referenceProblem(g.graph, from, to, -1, 32);
+  const first = { problem: rule, result: solveReference(g.graph, rule, amount) };
+  const witness: TokenLink[] = [[from, hhh], [hhh, ccc], [ccc, to]];
+  assert.equal(hasTrade(reorientHere(routingPotentials(first)), hhh, ccc), false, 'the routing alone does not admit HHH → CCC');
+  assert.equal(hasTrade(reorientHere(witnessPotentials(first, witness)), hhh, ccc), true);
+  // A link that would close a cycle with the ones before it is left out: CCC → HHH after HHH → CCC.
+  const cyclic = reorientHere(witnessPotentials(first, [...witness, [ccc, hhh]]));
+  assert.equal(hasTrade(cyclic, hhh, ccc), true);
+  assert.equal(hasTrade(cyclic, ccc, hhh), false);
+  const solves = solveOrientations(g.graph, rule, reorientHere, amount, {}, witness);
+  const plain = solveOrientations(g.graph, rule, reorientHere, amount, {});
+  assert.equal(solves.length, plain.length + 1, 'one more solve, the last');
+  assert.equal(hasTrade(solves[solves.length - 1].problem, hhh, ccc), true);
 });
