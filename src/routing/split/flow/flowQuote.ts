@@ -11,11 +11,10 @@ import { type FlowRouting, flowRouting } from './flowRouting.ts';
  * Longest path (in trades) the flow may use, and the longest its paying order may link (tokenOrder.ts). Paths are cut
  * from the flow, not searched, so a long one costs nothing to find; the router executes any length, and when gas is
  * priced a path's extra hops are charged to its value. A small trade's optimum chains the pools that pay above the
- * market rate into paths of many trades (DAI → USDC $100: most of 7–8 with a limit of 8). Against 6, on 1,000 requests of the advanced latency
- * mix, each timed on both in one process: 10 raised the output by 3.1 bp geometric mean at a 200 ms budget (235
- * requests better by over 1 bp, 12 worse) and 3.5 bp at 25 ms (246, 19), for 4.6–5.6% less time (fewer paying orders
- * fall back, flowRouting.ts); 8 and 16 gave 2.6 and 3.1 bp at 200 ms. With gas priced: +3.0 bp, 55 better, 51 worse,
- * the same time.
+ * market rate into paths of many trades (DAI → USDC $100: most of 7–8 with a limit of 8). Against 6, on 1,000
+ * requests of the advanced latency mix, each timed on both in one process: 10 raised the output by 3.1 bp geometric
+ * mean at a 200 ms budget (235 requests better by over 1 bp, 12 worse) and 3.5 bp at 25 ms (246, 19), for 4.6–5.6%
+ * less time; 8 and 16 gave 2.6 and 3.1 bp at 200 ms. With gas priced: +3.0 bp, 55 better, 51 worse, the same time.
  */
 const MAX_FLOW_HOPS = 10;
 
