@@ -6,7 +6,7 @@ import { apportion } from '../../src/routing/split/apportion.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
-import { handGraph } from '../support/graphs.ts';
+import { type V2PoolSpec, handGraph } from '../support/graphs.ts';
 import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
 
 const LINKS = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
@@ -19,14 +19,10 @@ const LINKS = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
 function longChainGraph() {
   const K = 1_000n * E18;
   const chain = ['WPLS', ...LINKS];
-  return handGraph(
-    [...TOKENS, ...LINKS.map((symbol) => ({ symbol, decimals: 18 }))],
-    [
-      { tokens: ['WPLS', 'USDC'], reserves: [1_000n * K, 1_000_000_000n * E6] },
-      ...LINKS.map((symbol, i) => ({ tokens: [chain[i], symbol], reserves: [1_000n * K, 1_000n * K] })),
-      { tokens: ['L7', 'USDC'], reserves: [1_000n * K, 1_050_000_000n * E6] },
-    ],
-  );
+  const pools: V2PoolSpec[] = [{ tokens: ['WPLS', 'USDC'], reserves: [1_000n * K, 1_000_000_000n * E6] }];
+  LINKS.forEach((symbol, i) => pools.push({ tokens: [chain[i], symbol], reserves: [1_000n * K, 1_000n * K] }));
+  pools.push({ tokens: ['L7', 'USDC'], reserves: [1_000n * K, 1_050_000_000n * E6] });
+  return handGraph([...TOKENS, ...LINKS.map((symbol) => ({ symbol, decimals: 18 }))], pools);
 }
 
 test('the flow routes part of a trade along a path of eight trades, to within 1e-9 of the closed-form optimum', () => {
