@@ -2,12 +2,10 @@
 // many trades (src/routing/split/flow/flowQuote.ts, MAX_FLOW_HOPS).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apportion } from '../../src/routing/split/apportion.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
-import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
 import { type V2PoolSpec, handGraph } from '../support/graphs.ts';
-import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
+import { E18, E6, OPTIONS, TOKENS, closedFormOut } from './splitFixtures.ts';
 
 const LINKS = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
 
@@ -34,10 +32,7 @@ test('the flow routes part of a trade along a path of eight trades, to within 1e
   assert.deepEqual(flow.legs.map((leg) => leg.hops.length).sort(), [1, 8]);
   const direct = [h.hop(0, 'WPLS', 'USDC')];
   const chain = [h.hop(1, 'WPLS', 'L1'), ...LINKS.slice(1).map((symbol, i) => h.hop(i + 2, LINKS[i], symbol)), h.hop(8, 'L7', 'USDC')];
-  const optimum = simulateSplit(h.graph, [direct, chain], apportion(v2ClosedForm(h.graph, [direct, chain], amountIn)!, amountIn))!.reduce(
-    (sum, leg) => sum + leg.amountOut,
-    0n,
-  );
+  const optimum = closedFormOut(h.graph, [direct, chain], amountIn);
   // Either side by rounding: the closed form's weights are apportioned to whole wei too.
   const off = flow.amountOut > optimum ? flow.amountOut - optimum : optimum - flow.amountOut;
   assert.ok(off <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
