@@ -26,9 +26,18 @@ const MAX_FLOW_HOPS = 10;
  * @example flowQuote(graph, wpls, usdc, 10n ** 24n, [[usdc], [wpls, dai]], options)
  */
 export function flowQuote(graph: GraphView, from: number, to: number, amountIn: bigint, tokensAt: readonly number[][], options: SplitOptions): SplitQuote | null {
-  if (late(options)) return null;
-  const flow = flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: MAX_FLOW_HOPS });
+  const flow = flowPlans(graph, from, to, amountIn, tokensAt, options);
   return flow && exactPlans(graph, flow, amountIn, options);
+}
+
+/**
+ * The flow's plans before they are made exact (flowRouting with paths of up to MAX_FLOW_HOPS trades), or null when
+ * none reaches the target or the deadline has passed.
+ * @example exactPlans(graph, flowPlans(graph, wpls, usdc, 10n ** 24n, [[usdc], [wpls, dai]], options)!, 10n ** 24n, options)
+ */
+export function flowPlans(graph: GraphView, from: number, to: number, amountIn: bigint, tokensAt: readonly number[][], options: SplitOptions): FlowRouting | null {
+  if (late(options)) return null;
+  return flowRouting(graph, from, to, Number(amountIn), tokensAt, { ...options, maxHops: MAX_FLOW_HOPS });
 }
 
 /**
