@@ -87,15 +87,14 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   // Past the deadline the path optimiser would mostly add time (its water-filling runs before its first deadline
   // check): it runs only when the flow found nothing.
   if (flow && late(options)) return betterOf(exactPlans(graph, flow, amountIn, options), single);
-  // Made exact now where its answer is likely to be kept (flowMayBeBetter), and then its exact legs start the path
-  // optimiser; elsewhere only where the path optimiser's answer leaves room for it.
-  let flowAnswer = flow && flowMayBeBetter(flow, options) ? exactPlans(graph, flow, amountIn, options) : null;
+  // The flow's answer is made exact first where the path optimiser's cannot tell whether it is better (exactFirst),
+  // and then its exact legs start the path optimiser; elsewhere only where that optimiser's answer leaves room for it.
+  let flowAnswer = flow && exactFirst(flow, options) ? exactPlans(graph, flow, amountIn, options) : null;
   if (steepest && !paths.some((p) => hopsKey(p) === hopsKey(steepest.hops))) paths = [...paths, steepest.hops];
   const settings = { tolerance: TOLERANCE, maxIterations: MAX_ITERATIONS, deadline: options.deadline, now: options.now };
   // The flow's paths and shares start the path optimiser (the candidates join without input): it is near the optimum
   // of the flow's network already, and the path model adds what that network leaves out.
-  const first = flowAnswer ? flowAnswer.legs.map((leg) => ({ hops: leg.hops, input: Number(leg.amountIn) })) : flow?.routings[0].paths.map((hops, i) => ({ hops, input: flow.routings[0].shares[i] }));
-  const start = first ? flowStart(first, paths, total) : { paths, initial: undefined };
+  const start = flow ? flowStart(flow.routings[0], flowAnswer, paths, total) : { paths, initial: undefined };
   let model = new SplitModel(graph, start.paths, total);
   let allocation = optimiseSplit(model, total, { ...settings, tolerance: FIRST_TOLERANCE, initial: start.initial });
   // The output at the steepest path's zero-flow rate bounds every split: only a first answer further below it than
@@ -171,10 +170,11 @@ function generateColumns(
 }
 
 /**
- * The flow's paths with their inputs (any scale) scaled to `total`, then the candidates that use no pool otherwise,
- * without input.
+ * The flow's paths with their inputs scaled to `total` (its exact legs when made exact, else its first plan's paths
+ * and shares), then the candidates that use no pool otherwise, without input.
  */
-function flowStart(flow: { hops: Hop[]; input: number }[], candidates: readonly Hop[][], total: number): { paths: Hop[][]; initial: Float64Array } {
+function flowStart(plan: FlowPlan, exact: SplitQuote | null, candidates: readonly Hop[][], total: number): { paths: Hop[][]; initial: Float64Array } {
+  const flow = exact ? exact.legs.map((leg) => ({ hops: leg.hops, input: Number(leg.amountIn) })) : plan.paths.map((hops, i) => ({ hops, input: plan.shares[i] }));
   const paths = compatible([...flow.map((f) => f.hops), ...candidates], flow.length + candidates.length);
   const inputOf = new Map<string, number>();
   for (const { hops, input } of flow) inputOf.set(hopsKey(hops), (inputOf.get(hopsKey(hops)) ?? 0) + input);
@@ -190,7 +190,7 @@ function flowStart(flow: { hops: Hop[]; input: number }[], candidates: readonly 
  * exact replay chooses among them), or with gas priced (the plans' estimates are net of gas, the optimiser's objective
  * is not, so optimiserMayTrail cannot compare them).
  */
-function flowMayBeBetter(flow: FlowRouting, options: SplitOptions): boolean {
+function exactFirst(flow: FlowRouting, options: SplitOptions): boolean {
   return flow.routings.length > 1 || options.gasCostInOutput !== undefined;
 }
 
