@@ -56,12 +56,13 @@ const ROUND_GAIN = 1e-6;
 const ENOUGH = 5e-5;
 const MAX_COLUMNS = 48;
 /**
- * The flow's only plan is made exact after the path optimiser only where that optimiser's exact answer fell short of
- * its objective by more than this share (optimiserMayTrail). On 1,000 requests of the advanced latency mix (no gas
- * priced), the flow's exact answer beat the optimiser's on 86; this rule skips the replay on 57% of the requests, and
- * the gains it then misses sum to 0.7 bp (the largest 0.19 bp). Each request timed on both in one process against
- * replaying always: the same answers within the deadline's noise (one better, one worse by over 1 bp), 2.4–3.0% less
- * time, the median request 6–8% less; with gas priced, where the flow is always made exact first, the same.
+ * After the path optimiser, the flow's only plan is made exact where that optimiser's exact answer fell short of its
+ * objective by more than this share, or the plan's estimate is above that objective (optimiserMayTrail). On 1,000
+ * requests of the advanced latency mix (no gas priced), the flow's exact answer beat the optimiser's on 86; this rule
+ * skips the replay on 57% of the requests, and the gains it then misses sum to 0.7 bp (the largest 0.19 bp). Each
+ * request timed on both in one process against replaying always: the same answers within the deadline's noise (one
+ * better, one worse by over 1 bp), 2.4–3.0% less time, the median request 6–8% less; with gas priced, where the flow is
+ * always made exact first, the same.
  */
 const EXACT_SHORTFALL = 1e-4;
 /** Paths added per round, and the optimiser iterations after each round (it starts from the previous answer). */

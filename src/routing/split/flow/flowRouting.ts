@@ -126,7 +126,7 @@ export function flowRouting(
   const plans = [overKept(first, last)];
   if (first.capped && leastGas && !late(options)) {
     // The paths that fit need not be the pools worth their gas: the trades of most profit per gas, within a multiple
-    // of the least gas the first plan's pools spend, each solved and peeled too (flowQuote makes them exact, best
+    // of the least gas the first plan's pools spend, each solved and peeled too (exactPlans makes them exact, best
     // estimate first, and keeps the best).
     const budget = [...new Set(first.paths.flat())].reduce((sum, i) => sum + leastGas(i), 0);
     const ranked = rankByProfitPerGas(network, last, lastDisabled, leastGas);
