@@ -190,6 +190,28 @@ test('within the gas cap, the pools kept are those worth their gas: not the wide
   assert.ok(capped.amountOut > ofWidest + ofWidest / 300n, `${capped.amountOut} vs ${ofWidest} through the widest three`);
 });
 
+test('within the gas cap, the pools are chosen at the prices of the flow they make: by a flow charged for its gas', () => {
+  // Five pools at $0.000025 to $0.000044 per WPLS and a cap of two paths, one of which takes the deepest pool. The
+  // uncapped flow's widest other path runs through the 2e9 pool; ranked by profit per gas at the uncapped flow's
+  // prices, the 4e8 pool at $0.000044 comes first, which a flow over two pools overloads. A flow charged for its gas
+  // keeps the 1.5e9 pool: the best pair.
+  const h = wplsUsdcPools([
+    [1_500_000_000n, 42_000n],
+    [2_000_000_000n, 50_000n],
+    [140_000_000n, 5_500n],
+    [400_000_000n, 17_600n],
+    [6_300_000_000n, 157_500n],
+  ]);
+  const amountIn = 2_900_000_000n * E18;
+  const capped = flowWithin(h, amountIn, 200);
+  assert.deepEqual(capped.legs.map((leg) => leg.hops[0].pool).sort(), [0, 4]);
+  assert.equal(capped.amountOut, optimumOver(h, [0, 4], amountIn));
+  assert.equal(capped.amountOut, 54_030_804_324n);
+  // The widest paths' pair and the ranking's: 0.8% and 1.0% less.
+  assert.equal(optimumOver(h, [1, 4], amountIn), 53_612_125_265n);
+  assert.equal(optimumOver(h, [3, 4], amountIn), 53_488_474_753n);
+});
+
 test("the flow's plans come best estimate first, each within a millionth of its exact output; past the deadline only the first is made exact", () => {
   // Within a cap of three paths the flow offers the widest paths' plan and the plans of the pools worth their gas.
   const h = wplsUsdcPools(WORTH_THEIR_GAS);

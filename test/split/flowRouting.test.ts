@@ -8,7 +8,7 @@ import { loadPreset } from '../../src/network/loadPreset.ts';
 import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
 import { flowRouting } from '../../src/routing/split/flow/flowRouting.ts';
 import { solveDual } from '../../src/routing/split/flow/dualFlow.ts';
-import { againstOrder, flowNetwork, zeroFlowPrices } from '../../src/routing/split/flow/flowNetwork.ts';
+import { againstOrder, flowNetwork, tradeHops, zeroFlowPrices } from '../../src/routing/split/flow/flowNetwork.ts';
 import { byPayingTrades, byPrice, byPriceKeepingFlow } from '../../src/routing/split/flow/tokenOrder.ts';
 import { CurveTable } from '../../src/routing/split/flow/curveTable.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
@@ -97,6 +97,31 @@ test('over pools of different depth, reaches the closed-form optimum\'s output t
   assert.ok(flow.amountOut <= optimum && optimum - flow.amountOut <= optimum / 1_000_000_000n, `${flow.amountOut} vs ${optimum}`);
   // The dual bound holds the output and is tight here.
   assert.ok(flow.relativeGap >= 0 && flow.relativeGap < 1e-8, `gap ${flow.relativeGap}`);
+});
+
+test('a trade charged a fixed sum trades only where its profit pays it: charged, the shallower of two pools is left out', () => {
+  const h = handGraph(TOKENS, [
+    { tokens: ['WPLS', 'USDC'], reserves: [3_000_000_000n * E18, 90_000n * E6], platform: 'dexa_v2' },
+    { tokens: ['WPLS', 'USDC'], reserves: [1_000_000_000n * E18, 30_000n * E6], platform: 'dexa_v1' },
+  ]);
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const amountIn = 400_000_000n * E18;
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const network = flowNetwork(h.graph, from, to, tokens.tokensAt, Number(amountIn), -1);
+  const disabled = new Uint8Array(network.trades.count);
+  const [deep, shallow] = [0, 1].map((pool) => [0, 1].find((i) => tradeHops(network, i)[0].pool === pool)!);
+  const free = solveDual(network, disabled, zeroFlowPrices(network, disabled, network.order));
+  assert.ok(free.delta[deep] > 0 && free.delta[shallow] > 0);
+  // 800 USDC each (the target's normalised unit is its raw unit): at the prices where the deep pool takes the whole
+  // input, its profit is about 1,240 USDC and the shallow pool's under 800, so the deep pool alone trades, all of it.
+  const charge = (usdc: number) => Float64Array.from({ length: network.trades.count }, () => usdc * 1e6);
+  const charged = solveDual(network, disabled, free.prices, { warm: true, charges: charge(800) });
+  assert.equal(charged.delta[shallow], 0);
+  assert.ok(Math.abs(charged.delta[deep] / network.total - 1) < 1e-9, `${charged.delta[deep]} of ${network.total}`);
+  const deepAlone = Number(h.out(0, 'WPLS', amountIn));
+  assert.ok(Math.abs(charged.bound / (deepAlone - 800e6) - 1) < 1e-9, `${charged.bound} vs ${deepAlone - 800e6}`);
+  // Above the deep pool's profit nothing trades.
+  assert.deepEqual([...solveDual(network, disabled, free.prices, { warm: true, charges: charge(1_500) }).delta], [0, 0]);
 });
 
 test('peels the path into a pool priced far off, which carries a tiny share of the input, to the closed-form optimum', () => {

@@ -11,6 +11,10 @@
 // curvature jumps from zero), so the Hessian is damped à la Levenberg-Marquardt: H + λ·diag(H), λ shrinking after a
 // full step and growing after a cut one. Stopping rule: the Newton decrement (the predicted
 // fall of g) below DECREMENT_TOLERANCE of g, MAX_ITERATIONS, or the deadline (after the first step of a cold start).
+//
+// With fixed charges c (gasSelection.ts: a gas price times each trade's least gas), a trade adds max(0, profit − c)
+// instead: still convex in ν (the larger of two convex functions), so the same method applies, but a trade's flow jumps
+// from zero to its best trade where its profit crosses c, and the solves stall at those kinks.
 import type { CurveTable, CurveTrade } from './curveTable.ts';
 import type { FlowNetwork } from './flowNetwork.ts';
 
@@ -36,6 +40,8 @@ export interface DualLimits {
   /** The start is a previous solution's prices: the source is already about balanced. */
   warm?: boolean;
   maxIterations?: number;
+  /** A fixed charge per network trade (normalised output units), paid when it trades at all: it trades only above it. */
+  charges?: Float64Array;
   deadline?: number;
   now?: () => number;
 }
@@ -60,7 +66,7 @@ export interface DualSolution {
  */
 export function solveDual(network: FlowNetwork, disabled: Uint8Array, start: Float64Array, limits: DualLimits = {}): DualSolution {
   const n = network.tokens.length;
-  const dual = new Dual(network, disabled);
+  const dual = new Dual(network, disabled, limits.charges);
   let prices = start.slice();
   let grad = new Float64Array(n);
   let hessian = new Float64Array(n * n);
@@ -139,10 +145,13 @@ class Dual {
   private readonly outScale: Float64Array;
   /** pairEnd[k]: one past the last trade of trade k's token pair. */
   private readonly pairEnd: Int32Array;
+  /** Each trade's fixed charge (null: none). */
+  private readonly charge: Float64Array | null;
 
   constructor(
     private readonly network: FlowNetwork,
     disabled: Uint8Array,
+    charges?: Float64Array,
   ) {
     const { trades, byPair } = network;
     let m = 0;
@@ -154,6 +163,7 @@ class Dual {
     [this.inScale, this.outScale] = [new Float64Array(m), new Float64Array(m)];
     this.spot = new Float64Array(m);
     this.tables = [];
+    this.charge = charges ? new Float64Array(m) : null;
     // Plain loops: TypedArray.from with a mapping function is slow in V8.
     for (let j = 0, k = 0; j < byPair.length; j++) {
       const i = byPair[j];
@@ -168,6 +178,7 @@ class Dual {
       this.outScale[k] = trades.outScale[i];
       this.spot[k] = trades.spot[i];
       this.tables.push(trades.table[i]);
+      if (charges) this.charge![k] = charges[i];
       k++;
     }
     for (let k = m - 1; k >= 0; k--) {
@@ -217,7 +228,8 @@ class Dual {
         dDelta = this.best.dDelta / (this.inScale[i] * scale);
       }
       const profit = pOut * out - pIn * delta;
-      g += profit;
+      if (this.charge && !(profit > this.charge[i])) continue;
+      g += this.charge ? profit - this.charge[i] : profit;
       if (flows) (flows.delta[index[i]] = delta), (flows.out[index[i]] = out), (flows.profit[index[i]] = profit);
       if (grad) {
         grad[u] -= delta;

@@ -9,7 +9,7 @@ import { type DualSolution, solveDual } from './dualFlow.ts';
 import { flowNetwork, tradeHops } from './flowNetwork.ts';
 import { type FlowPaths, flowPaths } from './flowPaths.ts';
 import { type SolvedFlow, solveRounds } from './flowRounds.ts';
-import { rankByProfitPerGas, tradesWithinGas } from './gasSelection.ts';
+import { gasCharges, rankByProfitPerGas, tradesWithinGas } from './gasSelection.ts';
 import { pathGas } from './pathGas.ts';
 
 /**
@@ -17,10 +17,20 @@ import { pathGas } from './pathGas.ts';
  * gas, times each of these. Paths through a set of pools cost more than the pools' least gas (a pool on several paths
  * is paid on each), so the paths are then cut to the cap (flowPaths.ts) and the flow is solved again over the rest; a
  * larger first choice leaves that cut more to choose from. On the routing-quality cases the cap cuts (with the paths
- * then cut widest first), 1.2 raised the $10k answers by up to 0.006% and 1.4 the $1M ones by up to 1.5%; a third
- * factor (1.6) added 0.5% to one case for 2–3 ms more on every request the cap cuts.
+ * then cut widest first), 1.2 raised the $10k answers by up to 0.006% and 1.4 the $1M ones by up to 1.5%. The plan of
+ * the flow charged for its gas at the ranking's gas price (gasSelection.ts) took 1.4's place: against 1.2 and 1.4, it
+ * raised the $1M cases by 0.01–0.46 points (WPLS → USDC 97.24% → 97.66% of the bound, PLSX → HEX 98.28% → 98.74%),
+ * lowered none of the 21, and on the advanced latency mix at 100 times its sizes answered 61–63 requests better by
+ * over 1 bp and 15–16 worse, for 4–6% more time (at its own sizes: 20–25 better, 2–7 worse, the requests the cap cuts
+ * all slower than the median).
  */
-const SELECTION_FACTORS = [1.2, 1.4];
+const SELECTION_FACTORS = [1.2];
+/**
+ * Newton steps of the solve charged for gas (gasSelection.ts), which chooses the pools a capped plan keeps: it stalls
+ * at the kinks where a trade starts to pay its charge, and only its choice of trades is kept. On the routing-quality
+ * cases at a 300 ms budget, 8 steps (0.6–1.1 ms) chose as well as 60 (4–6.6 ms).
+ */
+const CHARGED_STEPS = 8;
 /**
  * Newton steps of the solve over a capped plan's own trades once the deadline has passed (before it, the solve runs to
  * its stopping rule). Cut to the cap, the paths carry the whole input on shares of a flow that spread it over more
@@ -125,11 +135,20 @@ export function flowRouting(
   };
   const plans = [overKept(first, last)];
   if (first.capped && leastGas && !late(options)) {
-    // The paths that fit need not be the pools worth their gas: the trades of most profit per gas, within a multiple
-    // of the least gas the first plan's pools spend, each solved and peeled too (exactPlans makes them exact, best
-    // estimate first, and keeps the best).
+    // The paths that fit need not be the pools worth their gas: the trades a flow charged for its gas keeps, and the
+    // trades of most profit per gas within a multiple of the least gas the first plan's pools spend, each solved and
+    // peeled too (exactPlans makes them exact, best estimate first, and keeps the best).
     const budget = [...new Set(first.paths.flat())].reduce((sum, i) => sum + leastGas(i), 0);
     const ranked = rankByProfitPerGas(network, last, lastDisabled, leastGas);
+    const charges = gasCharges(ranked, network.trades.count, budget, leastGas);
+    if (charges) {
+      // The charged flow's trades, solved again without the charges.
+      const charged = solveDual(network, lastDisabled, last.prices, { ...options, warm: true, charges, maxIterations: CHARGED_STEPS });
+      const left = new Uint8Array(network.trades.count);
+      for (let i = 0; i < left.length; i++) left[i] = charged.delta[i] > 0 ? 0 : 1;
+      const solution = solveDual(network, left, charged.prices, { ...options, warm: true });
+      plans.push(overKept(peel(solution, left), solution));
+    }
     for (const factor of SELECTION_FACTORS) {
       if (late(options)) break;
       const left = tradesWithinGas(ranked, network.trades.count, budget * factor);

@@ -2,7 +2,9 @@
 // through. Keeping a pool costs gas whatever it carries (a fixed charge), so this is a knapsack over the flow's
 // trades; the flow's prices price it. A trade's profit at those prices (its output's value less its input's) is what
 // the routing loses, to first order, when that trade alone is dropped; taking the trades of highest profit per unit of
-// their least gas is the choice that a gas price (a Lagrange multiplier of the cap) would make.
+// their least gas is the choice that a gas price (a Lagrange multiplier of the cap) would make at those prices. Charging
+// each trade that gas price times its least gas inside the solve (dualFlow.ts) makes the choice at the prices of the
+// flow that results, which concentrates on fewer pools.
 import type { DualSolution } from './dualFlow.ts';
 import type { FlowNetwork } from './flowNetwork.ts';
 
@@ -10,6 +12,8 @@ import type { FlowNetwork } from './flowNetwork.ts';
 export interface TradeGas {
   trade: number;
   gas: number;
+  /** Profit at the flow's prices per unit of gas. */
+  perGas: number;
 }
 
 /**
@@ -17,7 +21,7 @@ export interface TradeGas {
  * @example rankByProfitPerGas(network, solution, disabled, (i) => 52_300)[0].trade
  */
 export function rankByProfitPerGas(network: FlowNetwork, solution: DualSolution, disabled: Uint8Array, leastGas: (trade: number) => number): TradeGas[] {
-  const worth: (TradeGas & { perGas: number })[] = [];
+  const worth: TradeGas[] = [];
   for (let i = 0; i < network.trades.count; i++) {
     if (disabled[i] !== 0 || !(solution.delta[i] > 0)) continue;
     const gas = leastGas(i);
@@ -43,4 +47,18 @@ export function tradesWithinGas(ranked: readonly TradeGas[], tradeCount: number,
     kept++;
   }
   return kept < ranked.length ? left : null;
+}
+
+/**
+ * Each trade's charge at the gas price where `ranked`'s choice within `gasBudget` stops (the profit per gas of the first
+ * trade that does not fit), for a solve that chooses its trades at its own prices; null when every trade fits.
+ * @example gasCharges(ranked, network.trades.count, 1_000_000, leastGas)
+ */
+export function gasCharges(ranked: readonly TradeGas[], tradeCount: number, gasBudget: number, leastGas: (trade: number) => number): Float64Array | null {
+  let spent = 0;
+  const firstLeftOut = ranked.find(({ gas }) => (spent += gas) > gasBudget);
+  if (!firstLeftOut) return null;
+  const charges = new Float64Array(tradeCount);
+  for (let i = 0; i < tradeCount; i++) charges[i] = firstLeftOut.perGas * leastGas(i);
+  return charges;
 }
