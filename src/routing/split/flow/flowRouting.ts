@@ -141,7 +141,7 @@ export function flowRouting(
     const budget = [...new Set(first.paths.flat())].reduce((sum, i) => sum + leastGas(i), 0);
     const ranked = rankByProfitPerGas(network, last, lastDisabled, leastGas);
     const charges = gasCharges(ranked, network.trades.count, budget, leastGas);
-    if (charges) {
+    if (charges && !late(options)) {
       // The charged flow's trades, solved again without the charges.
       const charged = solveDual(network, lastDisabled, last.prices, { ...options, warm: true, charges, maxIterations: CHARGED_STEPS });
       const left = new Uint8Array(network.trades.count);
