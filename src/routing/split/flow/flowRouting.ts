@@ -21,7 +21,7 @@ import { pathGas } from './pathGas.ts';
  * the flow charged for its gas at the ranking's gas price (gasSelection.ts) took 1.4's place: against 1.2 and 1.4, it
  * raised the $1M cases by 0.01–0.46 points (WPLS → USDC 97.24% → 97.66% of the bound, PLSX → HEX 98.28% → 98.74%),
  * lowered none of the 21, and on the advanced latency mix at 100 times its sizes answered 61–63 requests better by
- * over 1 bp and 15–16 worse, for 4–6% more time (at its own sizes: 20–25 better, 2–7 worse, the requests the cap cuts
+ * over 1 bp and 15–23 worse, for 4–6% more time (at its own sizes: 20–25 better, 2–7 worse, the requests the cap cuts
  * all slower than the median).
  */
 const SELECTION_FACTORS = [1.2];
