@@ -228,8 +228,9 @@ class Dual {
         dDelta = this.best.dDelta / (this.inScale[i] * scale);
       }
       const profit = pOut * out - pIn * delta;
-      if (this.charge && !(profit > this.charge[i])) continue;
-      g += this.charge ? profit - this.charge[i] : profit;
+      const charge = this.charge ? this.charge[i] : 0;
+      if (charge > 0 && !(profit > charge)) continue;
+      g += profit - charge;
       if (flows) (flows.delta[index[i]] = delta), (flows.out[index[i]] = out), (flows.profit[index[i]] = profit);
       if (grad) {
         grad[u] -= delta;
