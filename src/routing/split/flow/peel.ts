@@ -150,7 +150,9 @@ function peelPaths(network: FlowNetwork, active: number[], width: Float64Array, 
   const anyWidth = new Float64Array(slots);
   const anyHops = new Int32Array(slots);
   const anyVia = new Int32Array(slots);
-  while (peeled.paths.length < MAX_PEELED_PATHS && live.length > 0) {
+  const narrow = new Uint8Array(trades.count);
+  let narrowCount = 0;
+  while (peeled.paths.length < MAX_PEELED_PATHS && live.length > narrowCount) {
     anyWidth.fill(0);
     anyWidth[network.source] = Infinity;
     for (const i of live) {
@@ -184,9 +186,15 @@ function peelPaths(network: FlowNetwork, active: number[], width: Float64Array, 
       peeled.shares.push(share);
       peeled.inputs.push(inputs);
     }
-    let kept = 0;
-    for (const i of live) if (width[i] >= MIN_PEEL_SHARE) live[kept++] = i;
-    live.length = kept;
+    // Only the path's trades narrowed. The scan is compacted once an eighth of it has gone narrow: a narrow trade left in
+    // it carries less than MIN_PEEL_SHARE to any slot, so no path it is on is taken, and no wider one loses to it.
+    for (const i of path) if (width[i] < MIN_PEEL_SHARE && !narrow[i]) (narrow[i] = 1), narrowCount++;
+    if (narrowCount * 8 > live.length) {
+      let kept = 0;
+      for (const i of live) if (narrow[i] === 0) live[kept++] = i;
+      live.length = kept;
+      narrowCount = 0;
+    }
   }
   return peeled;
 }
