@@ -29,6 +29,10 @@ const ALLOWED_METHODS = 'POST, OPTIONS';
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Server-Timing of an answer taken from the cache or from an identical request's computation. */
+const CACHED_TIMING = 'cache;desc="hit"';
+/** Server-Timing of a computed answer: the engine's milliseconds on the thread that computed it. */
+const computeTiming = (ms = 0) => `quote;dur=${ms.toFixed(3)}`;
 
 export interface ServerDependencies {
   config: ServiceConfig;
@@ -124,8 +128,12 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
   async function answerQuote(exchange: Exchange, mode: QuoteMode, body: string): Promise<void> {
     const request = validateRequest(deserializeRequest(body));
     const task = quoteTask(request, mode);
-    const answer = await cache.get(cacheKey(task, request), () => computeOrRefuse(task, request));
-    send(exchange, answer.status, answer.contentType, answer.body, answer.headers, settle);
+    let computed = false;
+    const answer = await cache.get(cacheKey(task, request), () => ((computed = true), computeOrRefuse(task, request)));
+    // An answer this request did not compute (cached, or an identical request's in flight) says so instead of repeating
+    // another request's compute time.
+    const headers = computed ? answer.headers : { ...answer.headers, 'Server-Timing': CACHED_TIMING };
+    send(exchange, answer.status, answer.contentType, answer.body, headers, settle);
   }
 
   function quoteTask(request: QuoteRequest, mode: QuoteMode): QuoteTask {
@@ -166,15 +174,16 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
 
   async function computeAnswer(task: QuoteTask, request: QuoteRequest): Promise<CachedAnswer> {
     const outcome = await runner.compute(task);
+    const timing = { 'Server-Timing': computeTiming(outcome.computeMs) };
     if (!outcome.ok) {
       const error = errors.noRoute(outcome.noRoute);
-      return { status: error.status, contentType: error.contentType(), body: error.body(), headers: {} };
+      return { status: error.status, contentType: error.contentType(), body: error.body(), headers: timing };
     }
     return {
       status: 200,
       contentType: 'application/json',
       body: quoteResponseBody(request, outcome.quote),
-      headers: { 'X-Block-Number': outcome.quote.blockNumber.toString() },
+      headers: { 'X-Block-Number': outcome.quote.blockNumber.toString(), ...timing },
     };
   }
 

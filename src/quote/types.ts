@@ -62,4 +62,5 @@ export type SerializedQuote = Omit<ComputedQuote, 'splits' | 'tx'> & {
   txJson?: string;
 };
 
-export type SerializedOutcome = { ok: true; quote: SerializedQuote } | { ok: false; noRoute: string };
+/** An outcome as it leaves the engine, with the milliseconds it took where it ran (computeQuote and serialising). */
+export type SerializedOutcome = ({ ok: true; quote: SerializedQuote } | { ok: false; noRoute: string }) & { computeMs?: number };

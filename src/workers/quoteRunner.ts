@@ -4,8 +4,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { GraphView } from '../graph/graphView.ts';
 import type { NetworkPreset } from '../network/types.ts';
-import { computeQuote } from '../quote/computeQuote.ts';
-import { serializeOutcome } from '../quote/serializeOutcome.ts';
+import { timedQuote } from '../quote/serializeOutcome.ts';
 import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
 import { type ChannelMessage, type GraphPublication, type WorkerSetup, graphChannelName } from './graphChannel.ts';
 import { GraphVersions, VERSIONS_KEPT } from './graphVersions.ts';
@@ -261,7 +260,7 @@ export class InlineQuoteRunner implements QuoteRunner {
 
   async compute(task: QuoteTask): Promise<SerializedOutcome> {
     const view = await this.versions.get(task.graphVersion);
-    return serializeOutcome(computeQuote(view, this.preset, task));
+    return timedQuote(view, this.preset, task);
   }
 
   publish(buffer: SharedArrayBuffer): number {

@@ -3,8 +3,7 @@
 import { setPriority } from 'node:os';
 import { BroadcastChannel, threadId, workerData } from 'node:worker_threads';
 import { loadPreset } from '../network/loadPreset.ts';
-import { computeQuote } from '../quote/computeQuote.ts';
-import { serializeOutcome } from '../quote/serializeOutcome.ts';
+import { timedQuote } from '../quote/serializeOutcome.ts';
 import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
 import type { ChannelMessage, WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
@@ -41,6 +40,6 @@ if (setup.warmUp) {
 export default async function quote({ id, task }: PooledTask<QuoteTask>): Promise<SerializedOutcome> {
   const found = versions.get(task.graphVersion);
   const view = found instanceof Promise ? await found : found;
-  const compute = () => serializeOutcome(computeQuote(view, preset, task));
+  const compute = () => timedQuote(view, preset, task);
   return marks ? marks.run(id, compute) : compute();
 }

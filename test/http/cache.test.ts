@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { type TestService, startTestService } from '../support/service.ts';
-import { ADVANCED_PATH, QUOTES_PATH, USDC, USER, USER_CHECKSUMMED, WPLS, postQuote, quoteRequest } from './helpers.ts';
+import { ADVANCED_PATH, QUOTES_PATH, UNKNOWN_TOKEN, USDC, USER, USER_CHECKSUMMED, WPLS, postQuote, quoteRequest } from './helpers.ts';
 
 // Long enough that a loaded machine still asks twice within it, short enough to wait out in a test.
 const SHORT_TTL_MS = 1000;
@@ -63,6 +63,34 @@ describe('within the TTL', () => {
     const body = uniqueRequest({ platform: 'mixed' });
     const texts = await Promise.all(Array.from({ length: 20 }, () => quoteText(api, body, ADVANCED_PATH)));
     assert.equal(new Set(texts).size, 1, `${new Set(texts.map(quoteIdOf)).size} different quoteIds`);
+  });
+});
+
+describe('Server-Timing', () => {
+  /** The engine's milliseconds a `quote;dur=…` Server-Timing gives, or NaN for any other value. */
+  const computeMsOf = (header: unknown) => {
+    const match = /^quote;dur=(\d+\.\d{3})$/.exec(String(header));
+    return match ? Number(match[1]) : NaN;
+  };
+
+  it("gives a computed answer's engine time, within the request's own, and marks its repeat as a cache hit", async () => {
+    const body = uniqueRequest({ platform: 'mixed' });
+    const started = performance.now();
+    const computed = await postQuote(api.port, body, {}, ADVANCED_PATH);
+    const elapsedMs = performance.now() - started;
+    assert.equal(computed.status, 200, computed.text);
+    const computeMs = computeMsOf(computed.headers['server-timing']);
+    assert.ok(computeMs > 0 && computeMs <= elapsedMs, `Server-Timing ${computed.headers['server-timing']} in a request of ${elapsedMs} ms`);
+    const repeated = await postQuote(api.port, body, {}, ADVANCED_PATH);
+    assert.equal(repeated.text, computed.text);
+    assert.equal(repeated.headers['server-timing'], 'cache;desc="hit"');
+    assert.equal(repeated.headers['x-block-number'], computed.headers['x-block-number']);
+  });
+
+  it('gives the engine time of a no-route answer too', async () => {
+    const response = await postQuote(api.port, uniqueRequest({ fromToken: UNKNOWN_TOKEN }));
+    assert.equal(response.status, 400, response.text);
+    assert.ok(computeMsOf(response.headers['server-timing']) > 0, String(response.headers['server-timing']));
   });
 });
 
