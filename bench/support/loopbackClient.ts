@@ -8,6 +8,8 @@ import http from 'node:http';
 export interface RawResponse {
   status: number;
   text: string;
+  /** The Server-Timing header, when the response has one. */
+  serverTiming?: string;
 }
 
 export interface LoopbackClient {
@@ -27,7 +29,9 @@ export function loopbackClient(port: number): LoopbackClient {
           (response) => {
             const chunks: Buffer[] = [];
             response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+            const timing = response.headers['server-timing'];
+            const serverTiming = Array.isArray(timing) ? timing.join(', ') : timing;
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), serverTiming }));
             response.on('error', reject);
           },
         );
