@@ -94,6 +94,8 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
   );
 
   function handleQuote(res: HttpResponse, req: HttpRequest, mode: QuoteMode): void {
+    // The advanced time budget counts from here: reading the body and waiting for a worker are part of it.
+    const receivedAtMs = performance.timeOrigin + performance.now();
     inFlight++;
     const exchange = beginExchange(res, settle);
     // Headers live only for this synchronous call: read them all now.
@@ -120,14 +122,14 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
     readBody(
       exchange,
       config.maxBodyBytes,
-      (body) => answerQuote(exchange, mode, body).catch((error) => fail(unexpected(error))),
+      (body) => answerQuote(exchange, mode, body, receivedAtMs).catch((error) => fail(unexpected(error))),
       () => fail(errors.payloadTooLarge(config.maxBodyBytes)),
     );
   }
 
-  async function answerQuote(exchange: Exchange, mode: QuoteMode, body: string): Promise<void> {
+  async function answerQuote(exchange: Exchange, mode: QuoteMode, body: string, receivedAtMs: number): Promise<void> {
     const request = validateRequest(deserializeRequest(body));
-    const task = quoteTask(request, mode);
+    const task = quoteTask(request, mode, receivedAtMs);
     let computed = false;
     const answer = await cache.get(cacheKey(task, request), () => ((computed = true), computeOrRefuse(task, request)));
     // An answer this request did not compute (cached, or an identical request's in flight) says so instead of repeating
@@ -136,7 +138,7 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
     send(exchange, answer.status, answer.contentType, answer.body, headers, settle);
   }
 
-  function quoteTask(request: QuoteRequest, mode: QuoteMode): QuoteTask {
+  function quoteTask(request: QuoteRequest, mode: QuoteMode, receivedAtMs: number): QuoteTask {
     const { gasPrice, gasTokenPrice, tokenOutPrice } = request.extra;
     return {
       graphVersion: runner.graph.version,
@@ -150,6 +152,7 @@ export function startServer(deps: ServerDependencies): Promise<RunningServer> {
       deadline: BigInt(Math.floor(Date.now() / 1000) + config.deadlineSeconds),
       // Fixed for the process, so it needs no place in the cache key.
       timeBudgetMs: mode === 'advanced' ? config.advancedTimeBudgetMs : undefined,
+      receivedAtMs,
       gasPricing:
         gasPrice !== undefined && gasTokenPrice !== undefined && tokenOutPrice !== undefined && tokenOutPrice > 0
           ? { gasPriceWei: gasPrice, gasTokenPriceUsd: gasTokenPrice, tokenOutPriceUsd: tokenOutPrice }

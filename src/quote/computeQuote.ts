@@ -63,7 +63,9 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     gasCostInOutput: gasCost && ((path) => gasCost(quotedGas([path]))),
   };
   const budgetMs = task.timeBudgetMs ?? DEFAULT_ADVANCED_TIME_BUDGET_MS;
-  const searchDeadline = startedMs + SEARCH_SHARE_OF_BUDGET * budgetMs;
+  // The budget runs from the request's arrival: what it waited before this thread took it is spent.
+  const waitedMs = task.receivedAtMs === undefined ? 0 : Math.max(0, performance.timeOrigin + startedMs - task.receivedAtMs);
+  const searchDeadline = startedMs - waitedMs + SEARCH_SHARE_OF_BUDGET * budgetMs;
   const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
   const advanced = task.mode === 'advanced';
   // /quotes/advanced runs the deep single-path search (more hops and connectors) first, and its path seeds the split

@@ -24,6 +24,12 @@ export interface QuoteTask {
    * The answer is never worse than /quotes for the same request, however small the budget.
    */
   timeBudgetMs?: number;
+  /**
+   * When the service received the request, on the wall clock with sub-millisecond precision (performance.timeOrigin +
+   * performance.now() on the receiving thread, comparable across threads): the time budget counts from it, so a
+   * request that waited for a worker, or was handed over slowly, searches for less. Absent: from the engine's start.
+   */
+  receivedAtMs?: number;
 }
 
 /** One pool of a route, as the client library of spec 4.2 reads it. */

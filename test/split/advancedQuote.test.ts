@@ -110,6 +110,26 @@ test('never quotes less than /quotes, even with a zero time budget, on the defau
   }
 });
 
+test('the time budget counts from when the request was received: one received a budget ago answers as one with none', () => {
+  const snapshot = readSnapshot(DEFAULT_SNAPSHOT_PATH);
+  const h = twoEqualPools();
+  const graph = new GraphView(buildGraph(snapshot, h.preset, 1));
+  const address = (symbol: string) => h.preset.tokens.find((t) => t.symbol === symbol)!.address;
+  const amountIn = BigInt(Math.floor((100_000 / 0.00003) * 1e18 / graph.tokenNativePrice[graph.tokenIndex(address('WPLS'))]));
+  const base = { ...task(h, {}), fromToken: address('WPLS'), toToken: address('USDC'), amountIn, userAddress: undefined };
+  const now = () => performance.timeOrigin + performance.now();
+  const quoted = (overrides: Partial<QuoteTask>) => {
+    const outcome = computeQuote(graph, h.preset, { ...base, ...overrides });
+    assert.ok(outcome.ok);
+    return { amountOut: outcome.quote.amountOut, routes: outcome.quote.splits.length };
+  };
+  const waited = quoted({ timeBudgetMs: 2_000, receivedAtMs: now() - 2_000 });
+  assert.deepEqual(waited, quoted({ timeBudgetMs: 0 }));
+  // Received just now, the same budget is not reached and splits the trade for more.
+  const fresh = quoted({ timeBudgetMs: 2_000, receivedAtMs: now() });
+  assert.ok(fresh.amountOut > waited.amountOut && fresh.routes > 1, `fresh ${fresh.amountOut} in ${fresh.routes}, waited ${waited.amountOut}`);
+});
+
 test('price-moving $1M trades split over more routes than the old fixed 48, each listed once, with a quoted gas within the cap', () => {
   const snapshot = readSnapshot(DEFAULT_SNAPSHOT_PATH);
   const h = twoEqualPools();
