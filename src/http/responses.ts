@@ -17,6 +17,9 @@ const STATUS_LINES: Record<number, string> = {
   503: '503 Service Unavailable',
 };
 
+/** The response headers beyond CORS's safelisted ones that the service sends for clients to read. */
+const EXPOSED_HEADERS = 'X-Block-Number, Server-Timing, Retry-After';
+
 /** Per-request state a handler shares with its asynchronous steps. */
 export interface Exchange {
   res: HttpResponse;
@@ -52,6 +55,10 @@ export function send(
   exchange.res.cork(() => {
     exchange.res.writeStatus(STATUS_LINES[status] ?? String(status));
     exchange.res.writeHeader('Access-Control-Allow-Origin', '*');
+    // A browser page on another origin reads only the headers exposed to it, and Server-Timing in its resource timing
+    // only with Timing-Allow-Origin.
+    exchange.res.writeHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    exchange.res.writeHeader('Timing-Allow-Origin', '*');
     if (contentType) exchange.res.writeHeader('Content-Type', contentType);
     for (const [name, value] of Object.entries(headers)) exchange.res.writeHeader(name, value);
     // A 204 carries no body and, per RFC 9110, no Content-Length either; a HEAD response has no body.

@@ -234,10 +234,12 @@ describe('CORS', () => {
     [422, 'an unknown platform', () => postQuote(api.port, quoteRequest({ platform: 'x' }))],
   ];
   for (const [status, what, send] of kinds) {
-    it(`sends Access-Control-Allow-Origin: * on the ${status} answer to ${what}`, async () => {
+    it(`sends Access-Control-Allow-Origin: *, the exposed headers and Timing-Allow-Origin on the ${status} answer to ${what}`, async () => {
       const response = await send();
       assert.equal(response.status, status, response.text);
       assert.equal(response.headers['access-control-allow-origin'], '*');
+      assert.equal(response.headers['access-control-expose-headers'], 'X-Block-Number, Server-Timing, Retry-After');
+      assert.equal(response.headers['timing-allow-origin'], '*');
     });
   }
 });
