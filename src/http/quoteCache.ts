@@ -5,7 +5,8 @@ import QuickLRU from 'quick-lru';
 export interface CachedAnswer {
   status: number;
   contentType: string;
-  body: string;
+  /** Text, or UTF-8 bytes (a computed quote's, quoteResponse.ts). */
+  body: string | Uint8Array;
   headers: Record<string, string>;
 }
 

@@ -46,7 +46,7 @@ export function send(
   exchange: Exchange,
   status: number,
   contentType: string | undefined,
-  body: string,
+  body: string | Uint8Array,
   headers: Record<string, string> = {},
   onSettled?: () => void,
 ): void {

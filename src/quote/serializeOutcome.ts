@@ -1,4 +1,4 @@
-// The engine's answer in the form it crosses to the HTTP layer: routes and transaction as JSON text.
+// The engine's answer in the form it crosses to the HTTP layer: routes and transaction as JSON, in UTF-8 bytes.
 import type { GraphView } from '../graph/graphView.ts';
 import type { NetworkPreset } from '../network/types.ts';
 import { computeQuote } from './computeQuote.ts';
@@ -16,14 +16,28 @@ export function timedQuote(graph: GraphView, preset: NetworkPreset, task: QuoteT
 }
 
 /**
- * `outcome` with its quote's splits and transaction serialised to JSON.
- * @example serializeOutcome(computeQuote(graph, preset, task)).quote.splitsJson // '[[100,[{"pairAddress":...}]]]'
+ * `outcome` with its quote's splits and transaction serialised to JSON (UTF-8 bytes, each array with a buffer of its
+ * own, so that transferring it moves nothing else).
+ * @example new TextDecoder().decode(serializeOutcome(computeQuote(graph, preset, task)).quote.splitsJson) // '[[100,[{"pairAddress":...}]]]'
  */
 export function serializeOutcome(outcome: QuoteOutcome): SerializedOutcome {
   if (!outcome.ok) return outcome;
   const { splits, tx, ...rest } = outcome.quote;
-  return { ok: true, quote: { ...rest, splitsJson: splitsJson(splits), ...(tx && { txJson: JSON.stringify(tx) }) } };
+  return { ok: true, quote: { ...rest, splitsJson: utf8.encode(splitsJson(splits)), ...(tx && { txJson: utf8.encode(JSON.stringify(tx)) }) } };
 }
+
+/**
+ * The buffers of `outcome`'s JSON bytes, for a worker to transfer to the HTTP thread with it.
+ * @example transferables(timedQuote(graph, preset, task)) // [ArrayBuffer { byteLength: 81293 }]
+ */
+export function transferables(outcome: SerializedOutcome): ArrayBuffer[] {
+  if (!outcome.ok) return [];
+  const { splitsJson, txJson } = outcome.quote;
+  return [splitsJson, ...(txJson ? [txJson] : [])].map((bytes) => bytes.buffer as ArrayBuffer);
+}
+
+/** TextEncoder.encode gives each result a buffer of its own. */
+const utf8 = new TextEncoder();
 
 /**
  * JSON.stringify(splits), written out: an advanced answer has a hundred legs or more, and JSON.stringify takes over

@@ -6,14 +6,15 @@ import { buildGraph } from '../../src/graph/buildGraph.ts';
 import { GraphView } from '../../src/graph/graphView.ts';
 import { loadPreset } from '../../src/network/loadPreset.ts';
 import { NATIVE_ADDRESS, computeQuote } from '../../src/quote/computeQuote.ts';
-import { serializeOutcome } from '../../src/quote/serializeOutcome.ts';
+import { serializeOutcome, transferables } from '../../src/quote/serializeOutcome.ts';
 import type { QuoteTask } from '../../src/quote/types.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { labelAddress } from '../support/graphs.ts';
 
 const E18 = 10n ** 18n;
+const utf8 = new TextDecoder();
 
-test('the serialized routes and transaction are JSON.stringify of the computed ones, on split, native, wrap and no-route answers', () => {
+test('the serialized routes and transaction are the UTF-8 bytes of JSON.stringify of the computed ones, on split, native, wrap and no-route answers', () => {
   const preset = loadPreset();
   const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset, 1));
   const symbol = (s: string) => preset.tokens.find((t) => t.symbol === s)!.address;
@@ -31,18 +32,29 @@ test('the serialized routes and transaction are JSON.stringify of the computed o
     task(NATIVE_ADDRESS, symbol('WPLS'), E18),
   ];
   let routes = 0;
+  let withTx = 0;
   for (const t of tasks) {
     const outcome = computeQuote(graph, preset, t);
     assert.ok(outcome.ok, `${t.fromToken} -> ${t.toToken}`);
     const serialized = serializeOutcome(outcome);
     assert.ok(serialized.ok);
-    assert.equal(serialized.quote.splitsJson, JSON.stringify(outcome.quote.splits));
-    assert.equal(serialized.quote.txJson, JSON.stringify(outcome.quote.tx));
+    const { splitsJson, txJson } = serialized.quote;
+    assert.equal(utf8.decode(splitsJson), JSON.stringify(outcome.quote.splits));
+    assert.equal(txJson && utf8.decode(txJson), JSON.stringify(outcome.quote.tx));
+    // Each is alone in its buffer, so that a worker's transfer of it moves nothing else.
+    const arrays = txJson ? [splitsJson, txJson] : [splitsJson];
+    if (txJson) withTx++;
+    assert.deepEqual(transferables(serialized), arrays.map((bytes) => bytes.buffer));
+    for (const bytes of arrays) assert.deepEqual([bytes.byteOffset, bytes.buffer.byteLength], [0, bytes.byteLength]);
     assert.equal(serialized.quote.amountOut, outcome.quote.amountOut);
     routes = Math.max(routes, outcome.quote.splits.length);
   }
   // The price-moving trades above are split over many routes.
   assert.ok(routes > 10, `most routes of one answer: ${routes}`);
+  // A split has none without an aggregator router in the preset (the default names none); a platform's path and the
+  // wrap have one.
+  assert.ok(withTx > 0 && withTx < tasks.length, `answers with a transaction: ${withTx}`);
   const none = { ok: false as const, noRoute: 'No route found: unknown token 0x00' };
   assert.deepEqual(serializeOutcome(none), none);
+  assert.deepEqual(transferables(none), []);
 });
