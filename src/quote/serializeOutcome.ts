@@ -17,23 +17,13 @@ export function timedQuote(graph: GraphView, preset: NetworkPreset, task: QuoteT
 
 /**
  * `outcome` with its quote's splits and transaction serialised to JSON (UTF-8 bytes, each array with a buffer of its
- * own, so that transferring it moves nothing else).
+ * own: cloning an array to the HTTP thread copies its whole buffer).
  * @example new TextDecoder().decode(serializeOutcome(computeQuote(graph, preset, task)).quote.splitsJson) // '[[100,[{"pairAddress":...}]]]'
  */
 export function serializeOutcome(outcome: QuoteOutcome): SerializedOutcome {
   if (!outcome.ok) return outcome;
   const { splits, tx, ...rest } = outcome.quote;
   return { ok: true, quote: { ...rest, splitsJson: utf8.encode(splitsJson(splits)), ...(tx && { txJson: utf8.encode(JSON.stringify(tx)) }) } };
-}
-
-/**
- * The buffers of `outcome`'s JSON bytes, for a worker to transfer to the HTTP thread with it.
- * @example transferables(timedQuote(graph, preset, task)) // [ArrayBuffer { byteLength: 81293 }]
- */
-export function transferables(outcome: SerializedOutcome): ArrayBuffer[] {
-  if (!outcome.ok) return [];
-  const { splitsJson, txJson } = outcome.quote;
-  return [splitsJson, ...(txJson ? [txJson] : [])].map((bytes) => bytes.buffer as ArrayBuffer);
 }
 
 /** TextEncoder.encode gives each result a buffer of its own. */

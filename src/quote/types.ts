@@ -59,10 +59,12 @@ export type QuoteOutcome = { ok: true; quote: ComputedQuote } | { ok: false; noR
 
 /**
  * A computed quote as it leaves the engine for the HTTP layer: its routes and transaction already JSON, in UTF-8 bytes
- * that the HTTP thread writes into the response as they are. As bytes, a worker moves them over (their buffers are
- * transferred, not copied) and the HTTP thread's heap never holds them: a hundred-route answer is about 80 kB of JSON,
- * and as strings the HTTP thread's young generation filled every thirty or so advanced answers and its scavenges, with
- * those strings surviving them, paused every request in flight for about 10 ms.
+ * that the HTTP thread writes into the response as they are. Bytes cross from a worker into a buffer outside the HTTP
+ * thread's heap: a hundred-route answer is about 80 kB of JSON, and as strings the HTTP thread's young generation filled
+ * every thirty or so advanced answers and its scavenges, with those strings surviving them, paused every request in
+ * flight for about 10 ms. They are copied, not transferred: detaching a buffer in a worker invalidates V8's
+ * array-buffer-detaching protector there, which deoptimised every optimised function of the engine after its first
+ * answer (the next two advanced answers of a fresh service took 37-60 ms and came back as single paths).
  */
 export type SerializedQuote = Omit<ComputedQuote, 'splits' | 'tx'> & {
   /** JSON of ComputedQuote.splits, UTF-8, alone in its buffer. */

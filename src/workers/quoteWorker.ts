@@ -2,9 +2,8 @@
 // BroadcastChannel as shared buffers, so attaching costs no copy whatever the graph's size.
 import { setPriority } from 'node:os';
 import { BroadcastChannel, threadId, workerData } from 'node:worker_threads';
-import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { loadPreset } from '../network/loadPreset.ts';
-import { timedQuote, transferables } from '../quote/serializeOutcome.ts';
+import { timedQuote } from '../quote/serializeOutcome.ts';
 import type { QuoteTask, SerializedOutcome } from '../quote/types.ts';
 import type { ChannelMessage, WorkerSetup } from './graphChannel.ts';
 import { GraphVersions } from './graphVersions.ts';
@@ -38,15 +37,9 @@ if (setup.warmUp) {
   channel.postMessage({ kind: 'warm', threadId, ...report } satisfies ChannelMessage);
 }
 
-/** A task's answer: its outcome, moved together with its JSON bytes' buffers where it has any. */
-export type WorkerAnswer = SerializedOutcome | ReturnType<typeof move>;
-
-export default async function quote({ id, task }: PooledTask<QuoteTask>): Promise<WorkerAnswer> {
+export default async function quote({ id, task }: PooledTask<QuoteTask>): Promise<SerializedOutcome> {
   const found = versions.get(task.graphVersion);
   const view = found instanceof Promise ? await found : found;
   const compute = () => timedQuote(view, preset, task);
-  const outcome = marks ? marks.run(id, compute) : compute();
-  // The answer's JSON bytes move to the HTTP thread instead of being copied (SerializedQuote).
-  const buffers = transferables(outcome);
-  return buffers.length === 0 ? outcome : move({ [transferableSymbol]: buffers, [valueSymbol]: outcome });
+  return marks ? marks.run(id, compute) : compute();
 }
