@@ -234,6 +234,27 @@ test("the flow's plans come best estimate first, each within a millionth of its 
   assert.ok(exact[exact.length - 1] < best);
 });
 
+test("a capped flow whose first plan comes within a basis point of the flow's bound offers that plan alone", () => {
+  // Two deep pools and two shallow ones at the same price, and a cap of two paths: the flow puts a few millionths of
+  // the input through the shallow pools, so the deep ones alone fall short of its bound by less than a basis point, and
+  // no other choice of pools could gain more than that.
+  const h = wplsUsdcPools([
+    [4_000_000_000n, 120_000n],
+    [3_000_000_000n, 90_000n],
+    [40_000n, 1n],
+    [30_000n, 1n],
+  ]);
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const amountIn = 1_500_000_000n * E18;
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const options = { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 200, gasMeter: perSplitMeter(200) };
+  const flow = flowRouting(h.graph, from, to, Number(amountIn), tokens.tokensAt, { ...options, maxHops: 6 })!;
+  assert.equal(flow.routings.length, 1);
+  const [plan] = flow.routings;
+  assert.deepEqual(plan.paths.map((hops) => hops[0].pool).sort(), [0, 1]);
+  assert.ok(plan.estimate < flow.bound && plan.estimate >= flow.bound * (1 - 1e-4), `estimate ${plan.estimate}, bound ${flow.bound}`);
+});
+
 test('a leg through one multi-token pool twice meets, at its second hop, the pool its first hop left (as on chain)', () => {
   const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), loadPreset(), 1));
   let checked = 0;
