@@ -53,6 +53,14 @@ function flowWithin(h: Pools, amountIn: bigint, maxGas?: number) {
   return flowQuote(h.graph, from, to, amountIn, tokens.tokensAt, { ...OPTIONS, ...cap })!;
 }
 
+/** The flow's plans (before they are made exact) of `amountIn` WPLS → USDC within a cap of `maxGas`, and the options. */
+function cappedFlow(h: Pools, amountIn: bigint, maxGas: number) {
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  const options = { ...OPTIONS, gasUnits: perSplit, maxGasUnits: maxGas, gasMeter: perSplitMeter(maxGas) };
+  return { flow: flowRouting(h.graph, from, to, Number(amountIn), tokens.tokensAt, { ...options, maxHops: 6 })!, options };
+}
+
 /** Output of the exact optimum over direct WPLS → USDC paths through `pools` (closed form, apportioned, executed). */
 function optimumOver(h: Pools, pools: number[], amountIn: bigint): bigint {
   return closedFormOut(h.graph, pools.map((pool) => [h.hop(pool, 'WPLS', 'USDC')]), amountIn);
@@ -215,11 +223,8 @@ test('within the gas cap, the pools are chosen at the prices of the flow they ma
 test("the flow's plans come best estimate first, each within a millionth of its exact output; past the deadline only the first is made exact", () => {
   // Within a cap of three paths the flow offers the widest paths' plan and the plans of the pools worth their gas.
   const h = wplsUsdcPools(WORTH_THEIR_GAS);
-  const [from, to] = [h.token('WPLS'), h.token('USDC')];
   const amountIn = 1_500_000_000n * E18;
-  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
-  const options = { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 300, gasMeter: perSplitMeter(300) };
-  const flow = flowRouting(h.graph, from, to, Number(amountIn), tokens.tokensAt, { ...options, maxHops: 6 })!;
+  const { flow, options } = cappedFlow(h, amountIn, 300);
   assert.ok(flow.routings.length >= 2, `${flow.routings.length} plans`);
   const exact = flow.routings.map((plan) => executeShares(h.graph, plan.paths, floatWeights(plan.shares), amountIn, options)!.reduce((sum, leg) => sum + leg.amountOut, 0n));
   flow.routings.forEach((plan, k) => {
@@ -244,11 +249,7 @@ test("a capped flow whose first plan comes within a basis point of the flow's bo
     [40_000n, 1n],
     [30_000n, 1n],
   ]);
-  const [from, to] = [h.token('WPLS'), h.token('USDC')];
-  const amountIn = 1_500_000_000n * E18;
-  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
-  const options = { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 200, gasMeter: perSplitMeter(200) };
-  const flow = flowRouting(h.graph, from, to, Number(amountIn), tokens.tokensAt, { ...options, maxHops: 6 })!;
+  const { flow } = cappedFlow(h, 1_500_000_000n * E18, 200);
   assert.equal(flow.routings.length, 1);
   const [plan] = flow.routings;
   assert.deepEqual(plan.paths.map((hops) => hops[0].pool).sort(), [0, 1]);
