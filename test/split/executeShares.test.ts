@@ -239,6 +239,27 @@ test("the flow's plans come best estimate first, each within a millionth of its 
   assert.ok(exact[exact.length - 1] < best);
 });
 
+test('after the first, a plan is made exact only when a replay as long as the last one would end before the deadline', () => {
+  const h = wplsUsdcPools(WORTH_THEIR_GAS);
+  const amountIn = 1_500_000_000n * E18;
+  const { flow, options } = cappedFlow(h, amountIn, 300);
+  // The plan of least estimate first, then the best one.
+  const [first, ...others] = flow.routings;
+  const worstFirst = { ...flow, routings: [others[others.length - 1], first, ...others.slice(0, -1)] };
+  const exact = worstFirst.routings.map((plan) => executeShares(h.graph, plan.paths, floatWeights(plan.shares), amountIn, options)!.reduce((sum, leg) => sum + leg.amountOut, 0n));
+  assert.ok(exact[1] > exact[0], `${exact}`);
+  // A clock that advances 1 ms at each reading: each replay takes 1 ms (a reading before it and one after).
+  const tickClock = (deadline: number) => {
+    let ms = 0;
+    return { deadline, now: () => ms++ };
+  };
+  // The first replay ends at 1 ms and the clock then reads 2: a second replay would end at 3, past a deadline at 2.
+  assert.equal(exactPlans(h.graph, worstFirst, amountIn, { ...options, ...tickClock(2) })!.amountOut, exact[0]);
+  // At 3 it fits.
+  assert.equal(exactPlans(h.graph, worstFirst, amountIn, { ...options, ...tickClock(3) })!.amountOut, exact[1]);
+  assert.equal(exactPlans(h.graph, worstFirst, amountIn, { ...options, ...tickClock(1000) })!.amountOut, exact.reduce((a, b) => (b > a ? b : a)));
+});
+
 test("a capped flow whose first plan comes within a basis point of the flow's bound offers that plan alone", () => {
   // Two deep pools and two shallow ones at the same price, and a cap of two paths: the flow puts a few millionths of
   // the input through the shallow pools, so the deep ones alone fall short of its bound by less than a basis point, and

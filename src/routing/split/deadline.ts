@@ -13,3 +13,19 @@ export interface Deadline {
 export function late(clock: Deadline): boolean {
   return clock.deadline !== undefined && clock.now !== undefined && clock.now() > clock.deadline;
 }
+
+/**
+ * Whether a step expected to take `ms` would end before the deadline (always, without one).
+ * @example fits({ deadline: performance.now() + 25, now: () => performance.now() }, 2) // true
+ */
+export function fits(clock: Deadline, ms: number): boolean {
+  return clock.deadline === undefined || clock.now === undefined || clock.now() + ms <= clock.deadline;
+}
+
+/**
+ * The clock's reading (0 without a clock), to time a step by.
+ * @example reading({ now: () => performance.now() }) // 1234.5
+ */
+export function reading(clock: Deadline): number {
+  return clock.now?.() ?? 0;
+}

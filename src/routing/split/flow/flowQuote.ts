@@ -2,7 +2,7 @@
 // maths on a copy of the pool states (executeShares).
 import type { GraphView } from '../../../graph/graphView.ts';
 import { floatWeights } from '../apportion.ts';
-import { late } from '../deadline.ts';
+import { fits, late, reading } from '../deadline.ts';
 import { executeShares } from '../executeShares.ts';
 import type { SplitOptions, SplitQuote } from '../types.ts';
 import { type FlowRouting, flowRouting } from './flowRouting.ts';
@@ -42,14 +42,18 @@ export function flowPlans(graph: GraphView, from: number, to: number, amountIn: 
 
 /**
  * The flow's plans made exact in their order (best estimate first), the one worth most kept. A replay of a hundred
- * paths through UniV3 ticks takes milliseconds, so past the deadline none is made exact after the first.
+ * paths through UniV3 ticks takes 1–6 ms, so after the first, a plan is made exact only when a replay as long as the
+ * last one would still end before the deadline.
  * @example exactPlans(graph, flowRouting(graph, wpls, usdc, 1e24, tokensAt, options)!, 10n ** 24n, options)
  */
 export function exactPlans(graph: GraphView, flow: FlowRouting, amountIn: bigint, options: SplitOptions): SplitQuote | null {
   let best: SplitQuote | null = null;
+  let replayMs = 0;
   for (const plan of flow.routings) {
-    if (best && late(options)) break;
+    if (best && !fits(options, replayMs)) break;
+    const started = reading(options);
     const legs = executeShares(graph, plan.paths, floatWeights(plan.shares), amountIn, options);
+    replayMs = reading(options) - started;
     if (!legs || legs.length === 0) continue;
     const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
     const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);
