@@ -7,6 +7,7 @@ import { buildGraph } from '../../src/graph/buildGraph.ts';
 import { GraphView } from '../../src/graph/graphView.ts';
 import { loadPreset } from '../../src/network/loadPreset.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
+import type { QuoteTask } from '../../src/quote/types.ts';
 import { warmUpTasks } from '../../src/workers/jitWarmUp.ts';
 import { PooledQuoteRunner } from '../../src/workers/quoteRunner.ts';
 import { startTestService } from '../support/service.ts';
@@ -14,28 +15,40 @@ import { E18, amountOutOf, wplsToUsdc, wplsUsdc } from './support.ts';
 
 const SIZES = [10n ** 24n, 10n ** 26n, 10n ** 28n, 10n ** 29n];
 
-test('the warm-up quotes each ordered pair of the 6 deepest priced tokens once, at $30 to $3M in turn, a third with gas priced', () => {
+test('the warm-up quotes each ordered pair of the 4 deepest priced tokens at $30 to $3M in turn, then 30 small trades spread over the priced tokens, a third with gas priced', () => {
   const preset = loadPreset();
   const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset, 1));
   const tasks = warmUpTasks(graph);
-  const deepest = Array.from(graph.tokensByLiquidity())
-    .filter((t) => graph.tokenNativePrice[t] > 0)
-    .slice(0, 6);
-  assert.equal(tasks.length, 30);
-  assert.equal(new Set(tasks.map((t) => `${t.fromToken}>${t.toToken}`)).size, 30);
-  assert.ok(tasks.every((t) => t.mode === 'advanced' && deepest.includes(graph.tokenIndex(t.fromToken)) && deepest.includes(graph.tokenIndex(t.toToken))));
+  const priced = Array.from(graph.tokensByLiquidity()).filter((t) => graph.tokenNativePrice[t] > 0);
+  const deepest = priced.slice(0, 4);
+  const nativeValue = (t: QuoteTask) => Number(t.amountIn) * graph.tokenNativePrice[graph.tokenIndex(t.fromToken)];
+  assert.equal(tasks.length, 42);
+  assert.ok(tasks.every((t) => t.mode === 'advanced' && t.fromToken !== t.toToken));
+  const priceMoving = tasks.slice(0, 12);
+  assert.equal(new Set(priceMoving.map((t) => `${t.fromToken}>${t.toToken}`)).size, 12);
+  assert.ok(priceMoving.every((t) => deepest.includes(graph.tokenIndex(t.fromToken)) && deepest.includes(graph.tokenIndex(t.toToken))));
   // Each amount is its size in native units at the token's price (to nine digits of the price, less the rounding of a
   // small raw amount); WPLS (price 1) sells first, exactly.
-  tasks.forEach((t, k) => {
-    const native = Number(t.amountIn) * graph.tokenNativePrice[graph.tokenIndex(t.fromToken)];
-    assert.ok(Math.abs(native / Number(SIZES[k % 4]) - 1) < 1e-7, `task ${k}: ${native} native units, size ${SIZES[k % 4]}`);
+  priceMoving.forEach((t, k) => {
+    assert.ok(Math.abs(nativeValue(t) / Number(SIZES[k % 4]) - 1) < 1e-7, `task ${k}: ${nativeValue(t)} native units, size ${SIZES[k % 4]}`);
   });
   const wpls = preset.tokens.find((t) => t.symbol === 'WPLS')!.address.toLowerCase();
   assert.deepEqual(
-    tasks.slice(0, 5).map((t) => [t.fromToken.toLowerCase(), t.amountIn]),
-    [0, 1, 2, 3, 0].map((k) => [wpls, SIZES[k]]),
+    priceMoving.slice(0, 3).map((t) => [t.fromToken.toLowerCase(), t.amountIn]),
+    [0, 1, 2].map((k) => [wpls, SIZES[k]]),
   );
-  assert.deepEqual(tasks.map((t, k) => (t.gasPricing ? k : -1)).filter((k) => k >= 0), [2, 5, 8, 11, 14, 17, 20, 23, 26, 29]);
+  // The spread: priced tokens, $1 to $100k at $0.00003 per PLS (10^22.5 to 10^27.5 native units), over 20 pairs,
+  // the same on every call.
+  const spread = tasks.slice(12);
+  assert.ok(spread.every((t) => priced.includes(graph.tokenIndex(t.fromToken)) && priced.includes(graph.tokenIndex(t.toToken))));
+  for (const t of spread) {
+    const log10 = Math.log10(nativeValue(t));
+    assert.ok(log10 >= 22.5 - 1e-6 && log10 <= 27.5 + 1e-6, `${t.fromToken} ${t.amountIn}: 10^${log10} native units`);
+  }
+  assert.ok(new Set(spread.map((t) => `${t.fromToken}>${t.toToken}`)).size >= 20);
+  assert.ok(spread.some((t) => !deepest.includes(graph.tokenIndex(t.fromToken)) && !priced.slice(0, 40).includes(graph.tokenIndex(t.fromToken))));
+  assert.deepEqual(warmUpTasks(graph), tasks);
+  assert.deepEqual(tasks.map((t, k) => (t.gasPricing ? k : -1)).filter((k) => k >= 0), Array.from({ length: 14 }, (_, i) => 3 * i + 2));
 });
 
 test('with the warm-up on, warm() reports once every worker has quoted its warm-up, and the pool then serves', async (t) => {
@@ -47,10 +60,10 @@ test('with the warm-up on, warm() reports once every worker has quoted its warm-
   // ready() and warm() wait together.
   const [, warm] = await Promise.all([runner.ready(), runner.warm(60_000)]);
   assert.equal(warm.done, true);
-  // WPLS → USDC and USDC → WPLS, each routed, in both workers.
+  // WPLS → USDC and USDC → WPLS, then the 30 spread trades between them, each routed, in both workers.
   assert.deepEqual([...warm.reports.values()], [
-    { routed: 2, failed: 0 },
-    { routed: 2, failed: 0 },
+    { routed: 32, failed: 0 },
+    { routed: 32, failed: 0 },
   ]);
   assert.equal(amountOutOf(await runner.compute(wplsToUsdc(h, 1))), h.out(0, 'WPLS', E18));
 });
@@ -78,5 +91,5 @@ test('the service listens only once its worker has quoted its warm-up on the def
   // Already done when the service is up: no wait left.
   const warm = await service.runner.warm(0);
   assert.equal(warm.done, true);
-  assert.deepEqual([...warm.reports.values()], [{ routed: 30, failed: 0 }]);
+  assert.deepEqual([...warm.reports.values()], [{ routed: 42, failed: 0 }]);
 });
