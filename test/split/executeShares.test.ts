@@ -9,15 +9,15 @@ import { GraphView } from '../../src/graph/graphView.ts';
 import { loadPreset } from '../../src/network/loadPreset.ts';
 import type { Hop } from '../../src/routing/types.ts';
 import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
-import { executeShares } from '../../src/routing/split/executeShares.ts';
+import { type GasCap, executeShares } from '../../src/routing/split/executeShares.ts';
 import { exactPlans, flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
-import { flowRouting } from '../../src/routing/split/flow/flowRouting.ts';
+import { type FlowPlan, flowRouting } from '../../src/routing/split/flow/flowRouting.ts';
 import { floatWeights } from '../../src/routing/split/apportion.ts';
 import { replaySplit, simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import type { SplitLeg } from '../../src/routing/split/types.ts';
 import { handGraph } from '../support/graphs.ts';
-import { closedFormOut, E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
+import { closedFormOut, E18, E6, OPTIONS, TOKENS, tickClock } from './splitFixtures.ts';
 
 /** A test gas model: 100 units per split; and its running count for the flow's paths, within `max`. */
 const perSplit = (legs: SplitLeg[]) => legs.length * 100;
@@ -59,6 +59,11 @@ function cappedFlow(h: Pools, amountIn: bigint, maxGas: number) {
   const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
   const options = { ...OPTIONS, gasUnits: perSplit, maxGasUnits: maxGas, gasMeter: perSplitMeter(maxGas) };
   return { flow: flowRouting(h.graph, from, to, Number(amountIn), tokens.tokensAt, { ...options, maxHops: 6 })!, options };
+}
+
+/** Exact output of a flow plan's paths with its shares of `amountIn`, executed in order. */
+function planOut(h: Pools, plan: FlowPlan, amountIn: bigint, cap: GasCap): bigint {
+  return executeShares(h.graph, plan.paths, floatWeights(plan.shares), amountIn, cap)!.reduce((sum, leg) => sum + leg.amountOut, 0n);
 }
 
 /** Output of the exact optimum over direct WPLS → USDC paths through `pools` (closed form, apportioned, executed). */
@@ -226,7 +231,7 @@ test("the flow's plans come best estimate first, each within a millionth of its 
   const amountIn = 1_500_000_000n * E18;
   const { flow, options } = cappedFlow(h, amountIn, 300);
   assert.ok(flow.routings.length >= 2, `${flow.routings.length} plans`);
-  const exact = flow.routings.map((plan) => executeShares(h.graph, plan.paths, floatWeights(plan.shares), amountIn, options)!.reduce((sum, leg) => sum + leg.amountOut, 0n));
+  const exact = flow.routings.map((plan) => planOut(h, plan, amountIn, options));
   flow.routings.forEach((plan, k) => {
     assert.ok(Math.abs(plan.estimate / Number(exact[k]) - 1) < 1e-6, `plan ${k}: estimate ${plan.estimate}, exact ${exact[k]}`);
     if (k > 0) assert.ok(plan.estimate <= flow.routings[k - 1].estimate);
@@ -246,14 +251,10 @@ test('after the first, a plan is made exact only when a replay as long as the la
   // The plan of least estimate first, then the best one.
   const [first, ...others] = flow.routings;
   const worstFirst = { ...flow, routings: [others[others.length - 1], first, ...others.slice(0, -1)] };
-  const exact = worstFirst.routings.map((plan) => executeShares(h.graph, plan.paths, floatWeights(plan.shares), amountIn, options)!.reduce((sum, leg) => sum + leg.amountOut, 0n));
+  const exact = worstFirst.routings.map((plan) => planOut(h, plan, amountIn, options));
   assert.ok(exact[1] > exact[0], `${exact}`);
-  // A clock that advances 1 ms at each reading: each replay takes 1 ms (a reading before it and one after).
-  const tickClock = (deadline: number) => {
-    let ms = 0;
-    return { deadline, now: () => ms++ };
-  };
-  // The first replay ends at 1 ms and the clock then reads 2: a second replay would end at 3, past a deadline at 2.
+  // Each replay takes one tick (a reading before it and one after). The first ends at 1 and the clock then reads 2: a
+  // second replay would end at 3, past a deadline at 2.
   assert.equal(exactPlans(h.graph, worstFirst, amountIn, { ...options, ...tickClock(2) })!.amountOut, exact[0]);
   // At 3 it fits.
   assert.equal(exactPlans(h.graph, worstFirst, amountIn, { ...options, ...tickClock(3) })!.amountOut, exact[1]);

@@ -13,13 +13,7 @@ import { flowNetwork, zeroFlowPrices } from '../../src/routing/split/flow/flowNe
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph } from '../support/graphs.ts';
-import { E18, E6, OPTIONS, TOKENS } from './splitFixtures.ts';
-
-/** A clock read by the code under test: each reading returns the next tick. */
-function tickClock(deadline: number) {
-  let ticks = 0;
-  return { deadline, now: () => ticks++, readings: () => ticks };
-}
+import { E18, E6, OPTIONS, TOKENS, tickClock } from './splitFixtures.ts';
 
 /** A direct pool and a two-hop route through TAIL: the solve moves TAIL's price as well as the source's. */
 function triangleNetwork() {

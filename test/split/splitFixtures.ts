@@ -1,5 +1,6 @@
 // Shared by the split tests: the tokens of their hand-built graphs, amounts, the split search settings, the exact
-// closed-form optimum over disjoint UniV2 paths, and a graph with a dust pool whose optimum is known in that form.
+// closed-form optimum over disjoint UniV2 paths, a graph with a dust pool whose optimum is known in that form, and a
+// clock that cuts a search at the same point on every machine.
 import type { GraphView } from '../../src/graph/graphView.ts';
 import { SPLIT_PROFILE } from '../../src/quote/searchProfiles.ts';
 import { apportion } from '../../src/routing/split/apportion.ts';
@@ -17,6 +18,12 @@ export const TOKENS = [
   { symbol: 'TAIL', decimals: 18 },
 ];
 export const OPTIONS: SplitOptions = { ...SPLIT_PROFILE, platformCode: -1 };
+
+/** A clock read by the code under test: each reading returns the next tick (a step between two readings takes one). */
+export function tickClock(deadline: number) {
+  let ticks = 0;
+  return { deadline, now: () => ticks++, readings: () => ticks };
+}
 
 /** Output of the exact optimum over pool-disjoint UniV2 paths (closed form, apportioned, executed). */
 export function closedFormOut(graph: GraphView, paths: Hop[][], amountIn: bigint): bigint {
