@@ -17,7 +17,7 @@ import { platformRouterOf } from '../tx/routerHops.ts';
 import { minAmountOut } from '../tx/slippage.ts';
 import type { QuoteTx } from '../tx/types.ts';
 import { gasCostInOutput } from './pricing.ts';
-import { DEFAULT_ADVANCED_TIME_BUDGET_MS, MAX_SPLIT_GAS, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SPLIT_PROFILE } from './searchProfiles.ts';
+import { ANSWER_SHARE_OF_BUDGET, DEFAULT_ADVANCED_TIME_BUDGET_MS, MAX_SPLIT_GAS, SEARCH_PROFILES, SEARCH_SHARE_OF_BUDGET, SPLIT_PROFILE } from './searchProfiles.ts';
 import type { ComputedQuote, QuoteOutcome, QuoteTask, RouteLeg } from './types.ts';
 
 /** Gas units whose cost gives the cost of one as a float (the exact cost is rounded up to a whole output unit). */
@@ -66,6 +66,7 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
   // The budget runs from the request's arrival: what it waited before this thread took it is spent.
   const waitedMs = task.receivedAtMs === undefined ? 0 : Math.max(0, performance.timeOrigin + startedMs - task.receivedAtMs);
   const searchDeadline = startedMs - waitedMs + SEARCH_SHARE_OF_BUDGET * budgetMs;
+  const answerDeadline = startedMs - waitedMs + ANSWER_SHARE_OF_BUDGET * budgetMs;
   const standard = findBestPath(graph, from, to, task.amountIn, { ...options, ...SEARCH_PROFILES.standard });
   const advanced = task.mode === 'advanced';
   // /quotes/advanced runs the deep single-path search (more hops and connectors) first, and its path seeds the split
@@ -84,6 +85,7 @@ export function computeQuote(graph: GraphView, preset: NetworkPreset, request: Q
     maxGasUnits: MAX_SPLIT_GAS,
     gasMeter: () => splitGasMeter(graph, MAX_SPLIT_GAS, { wrapIn, unwrapOut }),
     deadline: searchDeadline,
+    answerDeadline,
     now: () => performance.now(),
   };
   const split = advanced ? findBestSplit(graph, from, to, task.amountIn, splitOptions) : null;

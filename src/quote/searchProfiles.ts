@@ -26,3 +26,9 @@ export const DEFAULT_ADVANCED_TIME_BUDGET_MS = 25;
  * exact replay of the split, its transaction), so the answer arrives within the budget.
  */
 export const SEARCH_SHARE_OF_BUDGET = 0.7;
+
+/**
+ * Share of the time budget by which the split's answer must be ready: the rest is kept for building and serialising
+ * it and for its way back to the client (SplitOptions.answerDeadline).
+ */
+export const ANSWER_SHARE_OF_BUDGET = 0.9;

@@ -1,5 +1,6 @@
 // The flow optimiser cut by its deadline (anytime): a clock that advances one tick per reading cuts it at every point
-// of its run in turn, the same way on every machine.
+// of its run in turn, the same way on every machine. And the replay of the flow's answer after the path optimiser's,
+// which runs only when it would end before the answer's deadline.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
@@ -10,7 +11,9 @@ import { splitGasMeter } from '../../src/routing/gasModel.ts';
 import { candidateSearch } from '../../src/routing/split/candidatePaths.ts';
 import { solveDual } from '../../src/routing/split/flow/dualFlow.ts';
 import { flowNetwork, zeroFlowPrices } from '../../src/routing/split/flow/flowNetwork.ts';
+import { findBestSplit } from '../../src/routing/split/findBestSplit.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
+import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph } from '../support/graphs.ts';
 import { E18, E6, OPTIONS, TOKENS, tickClock } from './splitFixtures.ts';
@@ -73,4 +76,21 @@ test('a $3M WPLS → USDC flow cut at any point of its run answers at least 75% 
   // its first reading, the flow made 64% while the plan cut to the gas cap kept the flow's shares; re-solved over its
   // own trades past the deadline too, it makes 77%. The single best path makes about 14%.
   assert.ok(worst.share >= 0.75, `cut at reading ${worst.at}: ${(100 * worst.share).toFixed(1)}% of ${uncut.amountOut}`);
+});
+
+test("the flow's answer is replayed after the path optimiser's only when a replay as long would end before the answer's deadline", () => {
+  const preset = loadPreset();
+  const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset, 1));
+  const token = (symbol: string) => graph.tokenIndex(preset.tokens.find((t) => t.symbol === symbol)!.address);
+  // 100M HEX → WPLS: the flow's answer, made exact after the path optimiser's, is the better one.
+  const [from, to, amountIn] = [token('HEX'), token('WPLS'), 10n ** 16n];
+  const split = (answerDeadline?: number) => findBestSplit(graph, from, to, amountIn, { ...OPTIONS, now: () => 0, answerDeadline })!;
+  const withTime = split();
+  // The clock stands still: a replay takes no time, so one ends at the deadline when the clock reads it already.
+  assert.equal(split(0).amountOut, withTime.amountOut);
+  const past = split(-1);
+  assert.ok(past.amountOut < withTime.amountOut, `${past.amountOut} against ${withTime.amountOut}`);
+  // Without the flow's replay the answer is the path optimiser's, exact all the same.
+  const replayed = simulateSplit(graph, past.legs.map((leg) => leg.hops), past.legs.map((leg) => leg.amountIn))!;
+  assert.equal(replayed.reduce((sum, leg) => sum + leg.amountOut, 0n), past.amountOut);
 });

@@ -11,7 +11,7 @@ import type { Hop } from '../types.ts';
 import { floatWeights } from './apportion.ts';
 import { bestMarginalPaths, poolFlows } from './bestMarginalPath.ts';
 import { type CandidateTokens, candidateSearch } from './candidatePaths.ts';
-import { late } from './deadline.ts';
+import { fits, late, reading } from './deadline.ts';
 import { MIN_SPLIT_SHARE, worthKeeping } from './minShare.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { exactPlans, flowPlans } from './flow/flowQuote.ts';
@@ -105,8 +105,13 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   if (steepest && steepest.rate * total > allocation.objective * (1 + PRICE_MOVING)) ({ model, allocation } = generateColumns(graph, from, to, search.tokens, model, allocation, options));
   if (!late(options)) allocation = optimiseSplit(model, total, { ...settings, tolerance: POLISH_TOLERANCE, maxIterations: POLISH_ITERATIONS, initial: allocation.x });
   paths = model.paths;
+  const replayStarted = reading(options);
   const current = exactQuote(graph, paths, allocation, amountIn, options);
-  if (flow && !flowAnswer && optimiserMayTrail(flow.routings[0], allocation, current)) flowAnswer = exactPlans(graph, flow, amountIn, options);
+  const replayMs = reading(options) - replayStarted;
+  const answerClock = { deadline: options.answerDeadline ?? options.deadline, now: options.now };
+  if (flow && !flowAnswer && optimiserMayTrail(flow.routings[0], allocation, current) && (!current || fits(answerClock, replayMs))) {
+    flowAnswer = exactPlans(graph, flow, amountIn, options);
+  }
   const best = betterOf(betterOf(current, single), flowAnswer);
   if (!best) return null;
   // Paths are dropped while that raises the value: with gas priced, those that do not pay for their gas; and those

@@ -32,6 +32,11 @@ export interface SplitOptions extends GasCap {
   /** Clock reading (ms) after which the best answer so far is returned, and the clock to read. */
   deadline?: number;
   now?: () => number;
+  /**
+   * Clock reading (ms) by which the answer must be ready, after `deadline`: a replay that only might beat the answer
+   * in hand runs only when one as long as the last replay would end before it. Absent: `deadline`.
+   */
+  answerDeadline?: number;
 }
 
 /** One split: its exact input share and the exact output it yields when executed in order after the splits before it. */

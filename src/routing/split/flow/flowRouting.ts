@@ -4,7 +4,7 @@
 import type { GraphView } from '../../../graph/graphView.ts';
 import type { GasMeter } from '../../gasModel.ts';
 import type { Hop } from '../../types.ts';
-import { late } from '../deadline.ts';
+import { fits, late, reading } from '../deadline.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
 import { flowNetwork, tradeHops } from './flowNetwork.ts';
 import { type FlowPaths, flowPaths } from './flowPaths.ts';
@@ -125,7 +125,9 @@ export function flowRouting(
   const peelIn = (order: Float64Array) => (solution: DualSolution, disabled: Uint8Array): FlowPaths =>
     flowPaths(network, solution, disabled, order, options.maxHops, gas);
   let kept: SolvedFlow = rounds;
+  const peelStarted = reading(options);
   let first = peelIn(kept.order)(kept.solution, kept.disabled);
+  let planMs = reading(options) - peelStarted;
   // The paying order's flow ran along paths longer than the paths it is cut into, which then carry much less than it:
   // the rounds answered without that order, and the better paths kept.
   if (rounds.withoutPayingOrder && !first.capped && first.output < kept.solution.bound * (1 - LOST_TO_LONG_PATHS) && !late(options)) {
@@ -144,18 +146,22 @@ export function flowRouting(
     const limits = late(options) ? { warm: true, maxIterations: LATE_CAPPED_STEPS } : { ...options, warm: true };
     return peel(solveDual(network, outside, solution.prices, limits), outside);
   };
+  const overKeptStarted = reading(options);
   const plans = [overKept(first, last)];
+  planMs += reading(options) - overKeptStarted;
   // The target's normalised unit is one raw unit of it.
   const gasUnitCost = options.gasUnitCost ?? 0;
   const nearBound = plans[0].output - gasUnitCost * plans[0].gas >= last.bound * (1 - NEAR_BOUND);
-  if (first.capped && leastGas && !nearBound && !late(options)) {
+  // Each further plan's solves stop at the deadline, but its cutting into paths does not: a plan is added only when
+  // cutting it as long as the first plan's cutting took would end before the deadline.
+  if (first.capped && leastGas && !nearBound && fits(options, planMs)) {
     // The paths that fit need not be the pools worth their gas: the trades a flow charged for its gas keeps, and the
     // trades of most profit per gas within a multiple of the least gas the first plan's pools spend, each solved and
     // peeled too (exactPlans makes them exact, best estimate first, and keeps the best).
     const budget = [...new Set(first.paths.flat())].reduce((sum, i) => sum + leastGas(i), 0);
     const ranked = rankByProfitPerGas(network, last, lastDisabled, leastGas);
     const charges = gasCharges(ranked, network.trades.count, budget, leastGas);
-    if (charges && !late(options)) {
+    if (charges && fits(options, planMs)) {
       // The charged flow's trades, solved again without the charges.
       const charged = solveDual(network, lastDisabled, last.prices, { ...options, warm: true, charges, maxIterations: CHARGED_STEPS });
       const left = new Uint8Array(network.trades.count);
@@ -164,7 +170,7 @@ export function flowRouting(
       plans.push(overKept(peel(solution, left), solution));
     }
     for (const factor of SELECTION_FACTORS) {
-      if (late(options)) break;
+      if (!fits(options, planMs)) break;
       const left = tradesWithinGas(ranked, network.trades.count, budget * factor);
       // Every pool of the flow fits: the first plan already holds the answer (and so would a larger factor).
       if (!left) break;
