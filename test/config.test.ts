@@ -4,12 +4,12 @@ import { availableParallelism } from 'node:os';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 
-test('runs one quote worker per core at nice 10, warmed up before serving, with a 192 MiB young generation, by default', () => {
+test('runs one quote worker per core at nice 10, warmed up before serving, with a 96 MiB young generation, by default', () => {
   const config = loadConfig({});
   assert.equal(config.workers, availableParallelism());
   assert.equal(config.workerNice, 10);
   assert.equal(config.workerWarmUp, true);
-  assert.equal(config.workerYoungGenerationMb, 192);
+  assert.equal(config.workerYoungGenerationMb, 96);
 });
 
 test('takes WORKERS, WORKER_NICE, WORKER_WARM_UP and WORKER_YOUNG_GENERATION_MB from the environment', () => {
