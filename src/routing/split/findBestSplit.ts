@@ -108,6 +108,8 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   const replayStarted = reading(options);
   const current = exactQuote(graph, paths, allocation, amountIn, options);
   const replayMs = reading(options) - replayStarted;
+  // With the optimiser's exact answer in hand, the flow's replay may only add to it: it runs when a replay as long as
+  // the optimiser's would end by the answer's deadline (in slow minutes, the two replays ran 12 ms past the search's).
   const answerClock = { deadline: options.answerDeadline ?? options.deadline, now: options.now };
   if (flow && !flowAnswer && optimiserMayTrail(flow.routings[0], allocation, current) && (!current || fits(answerClock, replayMs))) {
     flowAnswer = exactPlans(graph, flow, amountIn, options);
