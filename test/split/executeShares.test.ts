@@ -225,6 +225,29 @@ test('within the gas cap, the pools are chosen at the prices of the flow they ma
   assert.equal(optimumOver(h, [3, 4], amountIn), 53_488_474_753n);
 });
 
+test('a capped flow adds a plan only when cutting it into paths, as long as its first plan took, would end before the deadline', () => {
+  const h = wplsUsdcPools(WORTH_THEIR_GAS);
+  const amountIn = 1_500_000_000n * E18;
+  const [from, to] = [h.token('WPLS'), h.token('USDC')];
+  const { tokens } = candidateSearch(h.graph, from, to, Number(amountIn), OPTIONS);
+  // A clock that only gas meters move: the flow takes one for its gas model and one per cut of a plan into paths,
+  // each 1,000 ms; its solves take no time.
+  const run = (deadline: number) => {
+    let clock = 0;
+    const gasMeter = () => ((clock += 1_000), perSplitMeter(300)());
+    const options = { ...OPTIONS, gasUnits: perSplit, maxGasUnits: 300, gasMeter, maxHops: 6, deadline, now: () => clock };
+    return { plans: flowRouting(h.graph, from, to, Number(amountIn), tokens.tokensAt, options)!.routings.length, end: clock };
+  };
+  // Uncut: the first plan is cut twice (its paths, then again over its own trades) and ends at 3,000; the plan of the
+  // flow charged for gas ends at 5,000, the plan of the pools within 1.2 times the first's gas at 6,000.
+  assert.deepEqual(run(Infinity), { plans: 3, end: 6_000 });
+  // At 3,000 the first plan's cutting took 2,000: the next would end at 5,000.
+  assert.deepEqual(run(4_999), { plans: 1, end: 3_000 });
+  assert.deepEqual(run(5_000), { plans: 2, end: 5_000 });
+  assert.deepEqual(run(6_999), { plans: 2, end: 5_000 });
+  assert.deepEqual(run(7_000), { plans: 3, end: 6_000 });
+});
+
 test("the flow's plans come best estimate first, each within a millionth of its exact output; past the deadline only the first is made exact", () => {
   // Within a cap of three paths the flow offers the widest paths' plan and the plans of the pools worth their gas.
   const h = wplsUsdcPools(WORTH_THEIR_GAS);
