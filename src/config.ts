@@ -56,7 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     workerNice: niceValue(env, 'WORKER_NICE', 10),
     workerWarmUp: flag(env, 'WORKER_WARM_UP', true),
     // Twice Node's default: half the scavenges, while each stays short. Larger ones (128, 192) grew their semi-spaces
-    // past 32 MiB while serving, and the scavenges that grew them, on fresh memory, took 20-30 ms (bench/RESULTS.md).
+    // past 32 MiB while serving, and the scavenges that grew them, on fresh memory, took 19-28 ms (README).
     workerYoungGenerationMb: youngGenerationMb(env, 'WORKER_YOUNG_GENERATION_MB', 96),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60),
     whitelistDomains: (env.WHITELIST_DOMAINS ?? '')
