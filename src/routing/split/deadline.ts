@@ -23,9 +23,11 @@ export function fits(clock: Deadline, ms: number): boolean {
 }
 
 /**
- * The clock's reading (0 without a clock), to time a step by.
- * @example reading({ now: () => performance.now() }) // 1234.5
+ * `step`'s result and the milliseconds it took on the clock (0 without a clock), for `fits` to expect of the next.
+ * @example const [legs, ms] = timed(options, () => executeShares(graph, paths, weights, amountIn, options))
  */
-export function reading(clock: Deadline): number {
-  return clock.now?.() ?? 0;
+export function timed<T>(clock: Deadline, step: () => T): [T, number] {
+  const started = clock.now?.() ?? 0;
+  const result = step();
+  return [result, (clock.now?.() ?? 0) - started];
 }

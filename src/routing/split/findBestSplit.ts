@@ -11,7 +11,7 @@ import type { Hop } from '../types.ts';
 import { floatWeights } from './apportion.ts';
 import { bestMarginalPaths, poolFlows } from './bestMarginalPath.ts';
 import { type CandidateTokens, candidateSearch } from './candidatePaths.ts';
-import { fits, late, reading } from './deadline.ts';
+import { fits, late, timed } from './deadline.ts';
 import { MIN_SPLIT_SHARE, worthKeeping } from './minShare.ts';
 import { type Allocation, optimiseSplit } from './optimiseSplit.ts';
 import { exactPlans, flowPlans } from './flow/flowQuote.ts';
@@ -105,9 +105,7 @@ export function findBestSplit(graph: GraphView, from: number, to: number, amount
   if (steepest && steepest.rate * total > allocation.objective * (1 + PRICE_MOVING)) ({ model, allocation } = generateColumns(graph, from, to, search.tokens, model, allocation, options));
   if (!late(options)) allocation = optimiseSplit(model, total, { ...settings, tolerance: POLISH_TOLERANCE, maxIterations: POLISH_ITERATIONS, initial: allocation.x });
   paths = model.paths;
-  const replayStarted = reading(options);
-  const current = exactQuote(graph, paths, allocation, amountIn, options);
-  const replayMs = reading(options) - replayStarted;
+  const [current, replayMs] = timed(options, () => exactQuote(graph, paths, allocation, amountIn, options));
   // With the optimiser's exact answer in hand, the flow's replay may only add to it: it runs when a replay as long as
   // the optimiser's would end by the answer's deadline (in slow minutes, the two replays ran 12 ms past the search's).
   const answerClock = { deadline: options.answerDeadline ?? options.deadline, now: options.now };

@@ -2,7 +2,7 @@
 // maths on a copy of the pool states (executeShares).
 import type { GraphView } from '../../../graph/graphView.ts';
 import { floatWeights } from '../apportion.ts';
-import { fits, late, reading } from '../deadline.ts';
+import { fits, late, timed } from '../deadline.ts';
 import { executeShares } from '../executeShares.ts';
 import type { SplitOptions, SplitQuote } from '../types.ts';
 import { type FlowRouting, flowRouting } from './flowRouting.ts';
@@ -51,9 +51,8 @@ export function exactPlans(graph: GraphView, flow: FlowRouting, amountIn: bigint
   let replayMs = 0;
   for (const plan of flow.routings) {
     if (best && !fits(options, replayMs)) break;
-    const started = reading(options);
-    const legs = executeShares(graph, plan.paths, floatWeights(plan.shares), amountIn, options);
-    replayMs = reading(options) - started;
+    const [legs, ms] = timed(options, () => executeShares(graph, plan.paths, floatWeights(plan.shares), amountIn, options));
+    replayMs = ms;
     if (!legs || legs.length === 0) continue;
     const amountOut = legs.reduce((sum, leg) => sum + leg.amountOut, 0n);
     const value = amountOut - (options.gasCostInOutput?.(legs) ?? 0n);

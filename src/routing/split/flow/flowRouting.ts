@@ -4,7 +4,7 @@
 import type { GraphView } from '../../../graph/graphView.ts';
 import type { GasMeter } from '../../gasModel.ts';
 import type { Hop } from '../../types.ts';
-import { fits, late, reading } from '../deadline.ts';
+import { fits, late, timed } from '../deadline.ts';
 import { type DualSolution, solveDual } from './dualFlow.ts';
 import { flowNetwork, tradeHops } from './flowNetwork.ts';
 import { type FlowPaths, flowPaths } from './flowPaths.ts';
@@ -125,9 +125,7 @@ export function flowRouting(
   const peelIn = (order: Float64Array) => (solution: DualSolution, disabled: Uint8Array): FlowPaths =>
     flowPaths(network, solution, disabled, order, options.maxHops, gas);
   let kept: SolvedFlow = rounds;
-  const peelStarted = reading(options);
-  let first = peelIn(kept.order)(kept.solution, kept.disabled);
-  let planMs = reading(options) - peelStarted;
+  let [first, peelMs] = timed(options, () => peelIn(kept.order)(kept.solution, kept.disabled));
   // The paying order's flow ran along paths longer than the paths it is cut into, which then carry much less than it:
   // the rounds answered without that order, and the better paths kept.
   if (rounds.withoutPayingOrder && !first.capped && first.output < kept.solution.bound * (1 - LOST_TO_LONG_PATHS) && !late(options)) {
@@ -146,9 +144,9 @@ export function flowRouting(
     const limits = late(options) ? { warm: true, maxIterations: LATE_CAPPED_STEPS } : { ...options, warm: true };
     return peel(solveDual(network, outside, solution.prices, limits), outside);
   };
-  const overKeptStarted = reading(options);
-  const plans = [overKept(first, last)];
-  planMs += reading(options) - overKeptStarted;
+  const [firstPlan, overKeptMs] = timed(options, () => overKept(first, last));
+  const plans = [firstPlan];
+  const planMs = peelMs + overKeptMs;
   // The target's normalised unit is one raw unit of it.
   const gasUnitCost = options.gasUnitCost ?? 0;
   const nearBound = plans[0].output - gasUnitCost * plans[0].gas >= last.bound * (1 - NEAR_BOUND);
