@@ -78,7 +78,7 @@ test('a $3M WPLS → USDC flow cut at any point of its run answers at least 75% 
   assert.ok(worst.share >= 0.75, `cut at reading ${worst.at}: ${(100 * worst.share).toFixed(1)}% of ${uncut.amountOut}`);
 });
 
-test("the flow's answer is replayed after the path optimiser's only when a replay as long would end before the answer's deadline", () => {
+test("the flow's answer is replayed after the path optimiser's only when its replay would end by the answer's deadline (a standing clock: replays take no time)", () => {
   const preset = loadPreset();
   const graph = new GraphView(buildGraph(readSnapshot(DEFAULT_SNAPSHOT_PATH), preset, 1));
   const token = (symbol: string) => graph.tokenIndex(preset.tokens.find((t) => t.symbol === symbol)!.address);
