@@ -12,9 +12,12 @@ import { againstOrder, flowNetwork, tradeHops, zeroFlowPrices } from '../../src/
 import { byPayingTrades, byPrice, byPriceKeepingFlow } from '../../src/routing/split/flow/tokenOrder.ts';
 import { CurveTable } from '../../src/routing/split/flow/curveTable.ts';
 import { flowQuote } from '../../src/routing/split/flow/flowQuote.ts';
+import { flowPaths } from '../../src/routing/split/flow/flowPaths.ts';
+import { solveRounds } from '../../src/routing/split/flow/flowRounds.ts';
+import { executeShares } from '../../src/routing/split/executeShares.ts';
 import { v2ClosedForm } from '../../src/routing/split/v2ClosedForm.ts';
 import { simulateSplit } from '../../src/routing/split/simulateSplit.ts';
-import { apportion } from '../../src/routing/split/apportion.ts';
+import { apportion, floatWeights } from '../../src/routing/split/apportion.ts';
 import { DEFAULT_SNAPSHOT_PATH, readSnapshot } from '../../src/snapshot/snapshotFile.ts';
 import { handGraph } from '../support/graphs.ts';
 import { payingAgainstPricesGraph, premiumPoolsGraph } from '../support/premiumPools.ts';
@@ -356,6 +359,25 @@ test('the flow routes through a pool that pays against the prices\' order, for m
   assert.ok(flow.legs.some((leg) => route(leg) === through), flow.legs.map(route).join(' | '));
   const without = answer(false).flow;
   assert.ok(flow.amountOut > without.amountOut + without.amountOut / 1_000n, `${flow.amountOut} vs ${without.amountOut}`);
+});
+
+test('a paying round that raised the bound orders one more round by the trades that pay at its own prices', () => {
+  // $10 of a long-tail token into USDC (the routing-quality benchmark's tail#1500): the first paying round's flow
+  // answered 9,542,219 raw USDC; the second chains the pools that pay above the market rate into longer paths.
+  const graph = onDefaultSnapshot();
+  const [from, to] = [graph.tokenIndex('0xE0d991efdae786C396841E58E77aB4260245C5DC'), graph.tokenIndex(loadPreset().tokens.find((t) => t.symbol === 'USDC')!.address)];
+  const amountIn = 8_366_222_431_194_475_520_851_968n;
+  const { tokens } = candidateSearch(graph, from, to, Number(amountIn), OPTIONS);
+  const network = flowNetwork(graph, from, to, tokens.tokensAt, Number(amountIn), -1);
+  const answer = (payingRounds?: number) => {
+    const rounds = solveRounds(network, { maxHops: 10, payingRounds });
+    const { paths, shares } = flowPaths(network, rounds.solution, rounds.disabled, rounds.order, 10);
+    const legs = executeShares(graph, paths.map((path) => path.flatMap((i) => tradeHops(network, i))), floatWeights(shares), amountIn)!;
+    return { bound: rounds.solution.bound, amountOut: legs.reduce((sum, leg) => sum + leg.amountOut, 0n) };
+  };
+  const [one, two] = [answer(1), answer()];
+  assert.ok(two.bound > one.bound * 1.002, `${two.bound} vs ${one.bound}`);
+  assert.ok(two.amountOut > one.amountOut + one.amountOut / 500n, `${two.amountOut} vs ${one.amountOut}`);
 });
 
 test('where the last round\'s flow runs along paths too long to cut, the rounds answer without its order', () => {
