@@ -49,6 +49,13 @@ const CASES: { group: string; from: number; to: number; sizes: number[] }[] = [
 ];
 
 const symbol = (t: number) => preset.tokens.find((p) => p.address.toLowerCase() === graph.tokenAddress(t).toLowerCase())?.symbol ?? `tail#${priced.indexOf(t)}`;
+/**
+ * QUALITY_CASES=PLSX>HEX@100,tail#1500>USDC@10 runs those cases only and prints their rows without saving anything
+ * (the whole matrix takes hours on a slow machine, most of it in the $1M cases' bounds in cap; a few small cases take
+ * minutes). A size then starts its reference solve from market prices unless a larger size of its pair runs too.
+ */
+const onlyCases = process.env.QUALITY_CASES?.split(',').filter(Boolean);
+const selected = (c: (typeof CASES)[number], usd: number) => !onlyCases || onlyCases.includes(`${symbol(c.from)}>${symbol(c.to)}@${usd}`);
 const quote = (from: number, to: number, amountIn: bigint, mode: QuoteMode) => {
   const outcome = computeQuote(graph, preset, {
     graphVersion: 1, mode, platform: 'mixed', fromToken: graph.tokenAddress(from), toToken: graph.tokenAddress(to), amountIn, slippagePpm: 5000n, deadline: 0n,
@@ -67,7 +74,7 @@ const ADVANCED_RUNS = 3;
 const amountOf = (from: number, usd: number) => BigInt(Math.floor(usd / USD_PER_NATIVE_WEI / graph.tokenNativePrice[from]));
 const advancedOf = new Map<string, ReturnType<typeof quote>>();
 for (const c of CASES) {
-  for (const usd of c.sizes) {
+  for (const usd of c.sizes.filter((usd) => selected(c, usd))) {
     const runs = Array.from({ length: ADVANCED_RUNS }, () => quote(c.from, c.to, amountOf(c.from, usd), 'advanced'));
     runs.sort((a, b) => (a?.amountOut ?? 0n) < (b?.amountOut ?? 0n) ? -1 : (a?.amountOut ?? 0n) > (b?.amountOut ?? 0n) ? 1 : 0);
     advancedOf.set(`${c.from}:${c.to}:${usd}`, runs[ADVANCED_RUNS >> 1]);
@@ -94,11 +101,12 @@ function boundInCap(best: OrientedSolve, witness: OrientedSolve | undefined, amo
 
 const rows: Record<string, unknown>[] = [];
 for (const c of CASES) {
+  if (!c.sizes.some((usd) => selected(c, usd))) continue;
   const problem = referenceProblem(graph, c.from, c.to, -1, REFERENCE_MAJORS);
   const reorient = (potentials: ReadonlyMap<number, number>) => referenceProblem(graph, c.from, c.to, -1, REFERENCE_MAJORS, true, potentials);
   // Largest size first: its dual is well conditioned, and its prices warm-start the smaller sizes.
   let warm: Float64Array | undefined;
-  for (const usd of [...c.sizes].reverse()) {
+  for (const usd of [...c.sizes].reverse().filter((usd) => selected(c, usd))) {
     const amountIn = amountOf(c.from, usd);
     const standard = quote(c.from, c.to, amountIn, 'standard');
     const advanced = advancedOf.get(`${c.from}:${c.to}:${usd}`);
@@ -160,6 +168,7 @@ for (const c of CASES) {
     console.log(`${row.pair.padEnd(18)} $${usd} impact=${(impact * 100).toFixed(2)}% quotes=${row.quotesOverOptimum.toFixed(6)} grid=${row.gridOverOptimum.toFixed(6)} advanced=${row.advancedOverOptimum.toFixed(6)} (${row.advancedSplits} splits) uncapped=${row.advancedOverUncapped.toFixed(6)} capped=${capped.upperBound.toExponential(10)} ub=${reference.upperBound.toExponential(10)} lb=${lowerBound.toExponential(10)} gap=${row.referenceGap.toExponential(1)} rule=${row.ruleUpperBound.toExponential(10)} best=${row.bestOrientation} ${referenceMs} ms`);
   }
 }
+if (onlyCases) process.exit(0);
 saveResults('routingQuality', { referenceMajors: REFERENCE_MAJORS, cases: rows });
 
 const lines = routingQualityReport(rows, { referenceMajors: REFERENCE_MAJORS, maxSplitGas: MAX_SPLIT_GAS, advancedRuns: ADVANCED_RUNS });

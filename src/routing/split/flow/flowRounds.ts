@@ -52,11 +52,11 @@ const MIN_CHAIN_SHARE = 3e-4;
  * PAYING_GAIN, from its own. Against one, on the advanced latency mix (no gas priced), each request timed on both in
  * one process: two raised the output by 0.75 and 0.80 bp geometric mean on two seeds of 1,000 requests (101 and 105
  * requests better by over 1 bp, 3 and 10 worse) for 4.8–5.7% more time; at 100 times its sizes, where the deadline's
- * noise dominates, by 0.30 bp (81 better, 42 worse) for 2.4% more. On the routing-quality cases (at a 500 ms budget),
- * seven rose: the $100 ones by 1.4–4.1 bp of the bound (PLSX → HEX 99.976% → 99.990%, DAI → USDC 99.948% →
- * 99.990%), USDC → USDT $1M by 1.3 bp, and tail#1500 → USDC $10 from 99.713% to 99.974%, where the trades paying at
- * the first paying round's prices chained the pools that pay above the market rate into paths of up to ten; one fell
- * (PLSX → HEX $10k, by 0.13 bp).
+ * noise dominates, by 0.30 bp (81 better, 42 worse) for 2.4% more. On the routing-quality cases (the benchmark's
+ * rows, whose reference also solves the orientation of the new answers), four $100 ones rose by 0.3–3.0 bp of the
+ * bound (HEX → WPLS 99.953% → 99.970%, DAI → USDC 99.948% → 99.979%), and tail#1500 → USDC $10 from 99.713% to
+ * 100.006%, where the trades paying at the first paying round's prices chained the pools that pay above the market
+ * rate into paths of up to ten.
  */
 const PAYING_ROUNDS = 2;
 /**
